@@ -1,0 +1,27 @@
+import { catalog, type MessageIdOf, type RuleOptions } from '../src/checks/catalog.js';
+import { ruleOptions } from '../src/checks/index.js';
+import { createRule, docsOf, optionsSchema } from './create-rule.js';
+import { reportFindings } from './utils.js';
+
+export type Options = [RuleOptions<'no-identity-helper-bypass'>];
+export type MessageIds = MessageIdOf<'no-identity-helper-bypass'>;
+
+// The decision lives in src/checks; this file is the ESLint front end of it.
+export default createRule<Options, MessageIds>({
+  name: 'no-identity-helper-bypass',
+  meta: {
+    type: catalog['no-identity-helper-bypass'].type,
+    docs: docsOf('no-identity-helper-bypass'),
+    hasSuggestions: true,
+    messages: catalog['no-identity-helper-bypass'].messages,
+    schema: optionsSchema('no-identity-helper-bypass'),
+    defaultOptions: [ruleOptions('no-identity-helper-bypass')],
+  },
+  create(context, [options]) {
+    return {
+      'Program:exit'() {
+        reportFindings(context, 'no-identity-helper-bypass', options);
+      },
+    };
+  },
+});

@@ -1,0 +1,129 @@
+// ESLint glue shared by every rule: get the file's TypeScript syntax tree, extract facts once,
+// link (across the program's files when type information is available), run one check, and
+// report the findings that fall in the linted file.
+import ts from 'typescript';
+import path from 'node:path';
+import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
+import { extractFacts } from '../src/facts/extract.js';
+import { linkFacts } from '../src/facts/resolve.js';
+import { adapterNaming } from '../src/facts/adapters/index.js';
+import type { FileFacts } from '../src/facts/types.js';
+import type { LinkedProject } from '../src/facts/resolved.js';
+import { checks, ruleOptions, type Finding, type RuleId, type RuleOptions } from '../src/checks/index.js';
+import type { CheckInput } from '../src/checks/input.js';
+
+type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
+
+interface LinkedFiles {
+  files: FileFacts[];
+  linked: LinkedProject;
+  findings: Map<string, Finding[]>;
+}
+
+// Facts depend only on the syntax tree: one extraction per SourceFile object, shared by all rules.
+const factsBySourceFile = new WeakMap<ts.SourceFile, FileFacts>();
+// With type information the whole program is linked once and each rule's findings computed once.
+const linkedByProgram = new WeakMap<ts.Program, LinkedFiles>();
+const linkedBySourceFile = new WeakMap<ts.SourceFile, LinkedFiles>();
+
+function factsOf(sourceFile: ts.SourceFile): FileFacts {
+  let facts = factsBySourceFile.get(sourceFile);
+  if (!facts) {
+    facts = extractFacts(ts, sourceFile, { file: sourceFile.fileName });
+    factsBySourceFile.set(sourceFile, facts);
+  }
+  return facts;
+}
+
+/** The linted file's TypeScript tree: typescript-eslint's own when present, else parsed here. */
+function sourceFileOf(context: AnyContext): { sourceFile: ts.SourceFile; program: ts.Program | undefined } {
+  const services = context.sourceCode.parserServices as
+    | { program?: ts.Program | null; esTreeNodeToTSNodeMap?: { get(node: TSESTree.Node): ts.Node } }
+    | undefined;
+  const program = services?.program ?? undefined;
+  const mapped = services?.esTreeNodeToTSNodeMap?.get(context.sourceCode.ast as TSESTree.Node);
+  if (mapped && ts.isSourceFile(mapped)) return { sourceFile: mapped, program };
+  return { sourceFile: parsedSourceFile(context.filename, context.sourceCode.text), program: undefined };
+}
+
+// Other parsers (espree for .js) give no TS tree: parse once per text.
+let lastParsed: { file: string; text: string; sourceFile: ts.SourceFile } | undefined;
+function parsedSourceFile(file: string, text: string): ts.SourceFile {
+  if (lastParsed?.file === file && lastParsed.text === text) return lastParsed.sourceFile;
+  const ext = path.extname(file).toLowerCase();
+  const kind =
+    ext === '.tsx' ? ts.ScriptKind.TSX : ext === '.jsx' ? ts.ScriptKind.JSX : /\.[cm]?js$/.test(ext) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const sourceFile = ts.createSourceFile(file.split(path.sep).join('/'), text, ts.ScriptTarget.Latest, true, kind);
+  lastParsed = { file, text, sourceFile };
+  return sourceFile;
+}
+
+function isProjectFile(program: ts.Program, sourceFile: ts.SourceFile): boolean {
+  return (
+    !sourceFile.isDeclarationFile &&
+    !program.isSourceFileFromExternalLibrary(sourceFile) &&
+    !sourceFile.fileName.includes('/node_modules/')
+  );
+}
+
+function linkProgram(program: ts.Program): LinkedFiles {
+  let entry = linkedByProgram.get(program);
+  if (entry) return entry;
+  const files = program.getSourceFiles().filter((sf) => isProjectFile(program, sf)).map(factsOf);
+  const options = program.getCompilerOptions();
+  const cache = ts.createModuleResolutionCache(program.getCurrentDirectory(), (x) => x, options);
+  const linked = linkFacts(files, {
+    resolveModule: (from, specifier) =>
+      ts.resolveModuleName(specifier, from, options, ts.sys, cache).resolvedModule?.resolvedFileName,
+    naming: adapterNaming,
+  });
+  entry = { files, linked, findings: new Map() };
+  linkedByProgram.set(program, entry);
+  return entry;
+}
+
+function linkSingle(sourceFile: ts.SourceFile): LinkedFiles {
+  let entry = linkedBySourceFile.get(sourceFile);
+  if (entry) return entry;
+  const files = [factsOf(sourceFile)];
+  // Without a program nothing outside this file is known; relative imports stay unresolved.
+  const linked = linkFacts(files, { resolveModule: () => undefined, naming: adapterNaming });
+  entry = { files, linked, findings: new Map() };
+  linkedBySourceFile.set(sourceFile, entry);
+  return entry;
+}
+
+/** Runs one rule's check and reports its findings located in the linted file. */
+export function reportFindings<Id extends RuleId>(context: AnyContext, ruleId: Id, rawOptions: unknown): void {
+  const { sourceFile, program } = sourceFileOf(context);
+  const options = ruleOptions(ruleId, rawOptions);
+  const entry = program && program.getSourceFile(sourceFile.fileName) === sourceFile ? linkProgram(program) : linkSingle(sourceFile);
+  const cacheKey = `${ruleId}\0${JSON.stringify(options)}`;
+  let all = entry.findings.get(cacheKey);
+  if (!all) {
+    const cwd = context.cwd;
+    const input: CheckInput = {
+      files: entry.files,
+      linked: entry.linked,
+      matchPath: (file) => path.relative(cwd, file).split(path.sep).join('/'),
+    };
+    all = (checks[ruleId] as (input: CheckInput, options: RuleOptions<Id>) => Finding[])(input, options);
+    entry.findings.set(cacheKey, all);
+  }
+  for (const finding of all) {
+    if (finding.file !== sourceFile.fileName) continue;
+    context.report({
+      messageId: finding.messageId,
+      data: finding.data,
+      loc: {
+        start: { line: finding.span.loc.start.line, column: finding.span.loc.start.column },
+        end: { line: finding.span.loc.end.line, column: finding.span.loc.end.column },
+      },
+      suggest: finding.suggestions.map((s) => ({
+        messageId: s.messageId,
+        data: s.data,
+        fix: (fixer: TSESLint.RuleFixer) => s.edits.map((e) => fixer.replaceTextRange(e.range, e.text)),
+      })),
+    });
+  }
+}

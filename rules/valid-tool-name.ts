@@ -1,0 +1,26 @@
+import { catalog, type MessageIdOf, type RuleOptions } from '../src/checks/catalog.js';
+import { ruleOptions } from '../src/checks/index.js';
+import { createRule, docsOf, optionsSchema } from './create-rule.js';
+import { reportFindings } from './utils.js';
+
+export type Options = [RuleOptions<'valid-tool-name'>];
+export type MessageIds = MessageIdOf<'valid-tool-name'>;
+
+// The decision lives in src/checks; this file is the ESLint front end of it.
+export default createRule<Options, MessageIds>({
+  name: 'valid-tool-name',
+  meta: {
+    type: catalog['valid-tool-name'].type,
+    docs: docsOf('valid-tool-name'),
+    messages: catalog['valid-tool-name'].messages,
+    schema: optionsSchema('valid-tool-name'),
+    defaultOptions: [ruleOptions('valid-tool-name')],
+  },
+  create(context, [options]) {
+    return {
+      'Program:exit'() {
+        reportFindings(context, 'valid-tool-name', options);
+      },
+    };
+  },
+});

@@ -1,0 +1,44 @@
+// no-call-id-coercion: the extractor finds coercions of provider call IDs; here they become findings
+// with an extractToolCallId() suggestion when the raw item is known.
+import type { Finding } from './finding.js';
+import type { CheckInput } from './input.js';
+import { makeFinding } from './make-finding.js';
+import { helperImport } from './import-edit.js';
+import type { CallIdCoercionFact } from '../facts/types.js';
+
+const RULE = 'no-call-id-coercion';
+
+const formText: Record<CallIdCoercionFact['form'], string> = {
+  String: 'String()',
+  template: 'a template literal',
+  toString: '.toString()',
+  concat: 'string concatenation',
+  'nullish-default': 'a `?? ""` default',
+  'logical-default': 'a `|| ""` default',
+};
+
+export function checkCallIdCoercion(input: CheckInput): Finding[] {
+  const findings: Finding[] = [];
+  for (const facts of input.files) {
+    for (const fact of facts.callIdCoercions) {
+      const suggestions = [];
+      if (fact.rawItemText !== undefined) {
+        const { name, edits } = helperImport(facts, 'extractToolCallId');
+        suggestions.push({
+          messageId: 'useExtractToolCallId',
+          data: { rawItem: fact.rawItemText },
+          edits: [...edits, { range: [fact.span.start, fact.span.end] as [number, number], text: `${name}(${fact.rawItemText})` }],
+        });
+      }
+      findings.push(
+        makeFinding(RULE, 'coercedCallId', {
+          at: { file: facts.file, span: fact.span },
+          data: { expression: fact.expression, form: formText[fact.form] },
+          suggestions,
+          key: `${fact.form}|${fact.expression}`,
+        }),
+      );
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,216 @@
+// The rule catalog: ids, descriptions, messages, default severities, option schemas and docs URLs,
+// defined once. ESLint rules, the CLI, its config schema, the reporters and the docs all read it.
+import { z } from 'zod';
+import type { Severity } from './finding.js';
+
+export const DOCS_BASE_URL = 'https://github.com/tool-identity-audit/tool-identity-audit/blob/main/docs/rules/';
+
+export const ruleIds = [
+  'no-tool-name-collision',
+  'no-namespace-equals-name',
+  'no-call-id-coercion',
+  'no-identity-helper-bypass',
+  'valid-tool-name',
+  'no-confusable-tool-names',
+] as const;
+
+export type RuleId = (typeof ruleIds)[number];
+
+/** Provider name rules for `valid-tool-name`. */
+export const toolNameProviders = ['openai', 'anthropic', 'gemini'] as const;
+export type ToolNameProvider = (typeof toolNameProviders)[number];
+
+const noOptions = z.strictObject({});
+
+export const ruleOptionSchemas = {
+  'no-tool-name-collision': noOptions,
+  'no-namespace-equals-name': noOptions,
+  'no-call-id-coercion': noOptions,
+  'no-identity-helper-bypass': z
+    .strictObject({
+      helperModules: z
+        .array(z.string().min(1))
+        .default([])
+        .describe(
+          'Globs (matched against the file path relative to the working directory) of modules where hand-built identity strings are allowed: your own canonical helper modules.',
+        ),
+      ignoreErrorMessages: z
+        .boolean()
+        .default(true)
+        .describe('Do not report identity strings that are only used to build an error message.'),
+    })
+    .describe('Options for no-identity-helper-bypass.'),
+  'valid-tool-name': z
+    .strictObject({
+      provider: z
+        .enum(toolNameProviders)
+        .default('openai')
+        .describe('Provider whose tool-name rules apply: openai (^[a-zA-Z0-9_-]{1,64}$), anthropic (1-128 of the same set) or gemini (first character a letter or underscore, then letters, digits, _ . : -, at most 64).'),
+      pattern: z
+        .string()
+        .min(1)
+        .optional()
+        .describe('A custom regular expression (source, anchored by you) that replaces the provider preset.'),
+    })
+    .describe('Options for valid-tool-name.'),
+  'no-confusable-tool-names': noOptions,
+} as const satisfies Record<RuleId, z.ZodType>;
+
+export type RuleOptions<Id extends RuleId> = z.output<(typeof ruleOptionSchemas)[Id]>;
+
+export interface RuleMeta {
+  id: RuleId;
+  type: 'problem' | 'suggestion';
+  description: string;
+  /** Longer text for SARIF `fullDescription` and the docs. */
+  rationale: string;
+  /** Severity in the `recommended` configs and the CLI default; 'off' keeps it out of `recommended`. */
+  defaultSeverity: 'error' | 'warn' | 'off';
+  /** True only for rules that cannot work without type information. */
+  requiresTypeChecking: boolean;
+  /** Rules that use type information when available but work without it. */
+  usesTypeInformation: boolean;
+  hasSuggestions: boolean;
+  messages: Record<string, string>;
+  docsUrl: string;
+}
+
+// Generic so each rule keeps its literal message ids (the ESLint rules type `MessageIds` from them).
+function rule<const M extends Record<string, string>>(
+  meta: Omit<RuleMeta, 'docsUrl' | 'messages'> & { messages: M },
+): RuleMeta & { messages: M } {
+  return { ...meta, docsUrl: `${DOCS_BASE_URL}${meta.id}.md` };
+}
+
+export const catalog = {
+  'no-tool-name-collision': rule({
+    id: 'no-tool-name-collision',
+    type: 'problem',
+    description: 'Disallow two tools, or a tool and a handoff, exposed to one model under the same routed name',
+    rationale:
+      'Providers reject duplicate tool names ("Tool names must be unique"), and where a framework keeps one of them, ' +
+      'the model and the dispatcher silently use the last one. Decided by the reference runtime\'s ' +
+      'resolveToolNameCollisions and validateFunctionToolLookupConfiguration on each exposure set: one agent ' +
+      '(tools and handoffs), one MCP server instance, one tools record, one addTools call.',
+    defaultSeverity: 'error',
+    requiresTypeChecking: false,
+    usesTypeInformation: true,
+    hasSuggestions: false,
+    messages: {
+      duplicateToolName:
+        'Tool name "{{name}}" is exposed more than once in {{set}}; dispatch picks {{winner}}. Give each tool a unique name or a namespace.',
+      toolHandoffCollision:
+        'Tool name "{{name}}" in {{set}} is used by both a function tool and a handoff; calls route to {{winner}}. Rename the tool or pass a unique toolNameOverride.',
+      duplicateHandoffName:
+        'Handoff tool name "{{name}}" is used by more than one handoff in {{set}}; calls route to {{winner}}. Pass a unique toolNameOverride to each handoff.',
+      derivedNameCollision:
+        'Agents "{{first}}" and "{{second}}" both derive the tool name "{{name}}" in {{set}}. Pass an explicit {{option}} to one of them.',
+      sameToolListedTwice: 'The same tool "{{name}}" is listed twice in {{set}}.',
+      qualifiedNameCollision:
+        'Qualified name "{{name}}" is used by more than one tool in {{set}} ({{detail}}); dispatch by qualified name is ambiguous. Rename the namespaced or dotted tool.',
+      deferredNameCollision:
+        'Deferred top-level tool name "{{name}}" is used by more than one tool in {{set}}. Rename one of the deferred-loading tools.',
+      mcpDuplicateRegistration: 'MCP server {{server}} registers the tool "{{name}}" more than once; the later registration fails or replaces the first.',
+    },
+  }),
+  'no-namespace-equals-name': rule({
+    id: 'no-namespace-equals-name',
+    type: 'problem',
+    description: 'Disallow a tool namespace that has the same name as one of its member tools',
+    rationale:
+      'Responses tool search sends calls to deferred top-level tools with namespace equal to the tool name. ' +
+      'A real namespace with a member of the same name produces the same wire shape, so dispatch is ambiguous; ' +
+      'toolNamespace() and the runtime\'s lookup validation reject it at run time.',
+    defaultSeverity: 'error',
+    requiresTypeChecking: false,
+    usesTypeInformation: true,
+    hasSuggestions: true,
+    messages: {
+      namespaceEqualsName:
+        'Namespace "{{namespace}}" has a member tool named "{{name}}": "{{namespace}}.{{name}}" is the reserved wire shape of a deferred top-level tool, so dispatch is ambiguous. Rename the namespace or the tool.',
+      renameNamespace: 'Rename the namespace to "{{suggested}}".',
+    },
+  }),
+  'no-call-id-coercion': rule({
+    id: 'no-call-id-coercion',
+    type: 'problem',
+    description: 'Disallow coercing provider tool-call IDs to strings',
+    rationale:
+      'A provider call ID identifies one invocation and must be carried unchanged. Coercion turns a missing or ' +
+      'malformed ID into "undefined", "123" or "" that then pairs a result, an approval or a retry with the wrong call. ' +
+      'extractToolCallId() returns the ID only when it already is a string.',
+    defaultSeverity: 'error',
+    requiresTypeChecking: false,
+    usesTypeInformation: true,
+    hasSuggestions: true,
+    messages: {
+      coercedCallId:
+        'Call ID `{{expression}}` is coerced with {{form}}; a missing or non-string ID becomes a made-up string instead of being rejected. Read it with extractToolCallId() and handle undefined.',
+      useExtractToolCallId: 'Use extractToolCallId({{rawItem}}) instead.',
+    },
+  }),
+  'no-identity-helper-bypass': rule({
+    id: 'no-identity-helper-bypass',
+    type: 'suggestion',
+    description: 'Require the canonical identity helpers instead of hand-built qualified names, lookup keys, approval keys and trace names',
+    rationale:
+      'Identity strings have rules a concatenation forgets: an empty namespace means none, namespace == name is the ' +
+      'deferred shape, trace names collapse it, approval keys of deferred tools differ from their names. Building them ' +
+      'by hand in several places makes approvals leak and dispatch disagree with tracing.',
+    defaultSeverity: 'warn',
+    requiresTypeChecking: false,
+    usesTypeInformation: false,
+    hasSuggestions: true,
+    messages: {
+      handBuiltIdentity:
+        'Hand-built {{what}} `{{text}}`; use {{helper}}() from tool-identity-audit/runtime, which handles empty and reserved namespaces.',
+      useHelper: 'Replace with {{replacement}}.',
+    },
+  }),
+  'valid-tool-name': rule({
+    id: 'valid-tool-name',
+    type: 'problem',
+    description: 'Require tool and namespace names that the provider accepts',
+    rationale:
+      'Providers validate tool names when the request is sent: OpenAI accepts ^[a-zA-Z0-9_-]{1,64}$, Anthropic 1-128 ' +
+      'characters of the same set, Gemini requires a letter or underscore first. A bad name fails every request of the ' +
+      'agent, not only calls to that tool. Frameworks that rewrite names silently change the name the model sees.',
+    defaultSeverity: 'error',
+    requiresTypeChecking: false,
+    usesTypeInformation: false,
+    hasSuggestions: false,
+    messages: {
+      invalidToolName: '{{what}} name "{{name}}" is rejected by {{provider}}: {{reason}}.',
+      rewrittenToolName:
+        '{{what}} name "{{name}}" is sent to the model as "{{publicName}}" because {{framework}} rewrites characters outside [A-Za-z0-9_]; write the name the model sees.',
+    },
+  }),
+  'no-confusable-tool-names': rule({
+    id: 'no-confusable-tool-names',
+    type: 'suggestion',
+    description: 'Disallow tool names in one exposure set that differ only by case or by "_" and "-"',
+    rationale:
+      'Models pick tools by name. get_user and getUser in one set are a coin toss for the model, and frameworks that ' +
+      'normalise names can turn them into a real collision.',
+    defaultSeverity: 'off',
+    requiresTypeChecking: false,
+    usesTypeInformation: false,
+    hasSuggestions: false,
+    messages: {
+      confusableNames:
+        'Tool names "{{name}}" and "{{other}}" in {{set}} differ only by case or "_"/"-"; models confuse them. Use one naming style and distinct words.',
+    },
+  }),
+} satisfies Record<RuleId, RuleMeta>;
+
+export type MessageIdOf<Id extends RuleId> = keyof (typeof catalog)[Id]['messages'] & string;
+
+/** Severity used when a rule is on at its default level. */
+export function defaultSeverityOf(id: RuleId): Severity {
+  const level = catalog[id].defaultSeverity;
+  return level === 'error' ? 'error' : 'warning';
+}
+
+export function isRuleId(value: string): value is RuleId {
+  return (ruleIds as readonly string[]).includes(value);
+}

@@ -1,0 +1,43 @@
+// no-confusable-tool-names: names in one exposure set equal up to case and "_"/"-".
+import type { Finding } from './finding.js';
+import type { CheckInput } from './input.js';
+import { makeFinding } from './make-finding.js';
+import { memberLocation } from './tool-name-collision.js';
+
+const RULE = 'no-confusable-tool-names';
+
+/** get_user, getUser, Get-User and GETUSER all fold to "getuser". */
+export function foldToolName(name: string): string {
+  return name.replace(/[_-]/g, '').toLowerCase();
+}
+
+export function checkConfusableToolNames(input: CheckInput): Finding[] {
+  const findings: Finding[] = [];
+  for (const set of input.linked.exposureSets) {
+    const firstByFold = new Map<string, { name: string; at: ReturnType<typeof memberLocation> }>();
+    const members = [
+      ...set.tools.filter((t) => t.namespace === undefined && t.kind !== 'hosted').map((t) => ({ name: t.name, at: memberLocation(t) })),
+      ...set.handoffs.map((h) => ({ name: h.toolName, at: memberLocation(h) })),
+    ];
+    for (const { name, at } of members) {
+      if (name === undefined) continue;
+      const folded = foldToolName(name);
+      const first = firstByFold.get(folded);
+      if (!first) {
+        firstByFold.set(folded, { name, at });
+        continue;
+      }
+      // Equal names are no-tool-name-collision's business.
+      if (first.name === name) continue;
+      findings.push(
+        makeFinding(RULE, 'confusableNames', {
+          at,
+          data: { name, other: first.name, set: set.label },
+          related: [{ file: first.at.file, span: first.at.span, message: `"${first.name}" is listed here` }],
+          key: `${set.label}|${first.name}|${name}`,
+        }),
+      );
+    }
+  }
+  return findings;
+}

@@ -1,0 +1,41 @@
+// The decision core's entry: enabled rules in, sorted findings out. Every front end calls this.
+import { ruleIds, ruleOptionSchemas, type RuleId, type RuleOptions } from './catalog.js';
+import { compareFindings, type Finding } from './finding.js';
+import type { CheckInput, EnabledRules } from './input.js';
+import { checkToolNameCollisions } from './tool-name-collision.js';
+import { checkNamespaceEqualsName } from './namespace-equals-name.js';
+import { checkCallIdCoercion } from './call-id-coercion.js';
+import { checkIdentityHelperBypass } from './identity-helper-bypass.js';
+import { checkValidToolNames } from './valid-tool-name.js';
+import { checkConfusableToolNames } from './confusable-tool-names.js';
+
+type Check<Id extends RuleId> = (input: CheckInput, options: RuleOptions<Id>) => Finding[];
+
+export const checks: { [Id in RuleId]: Check<Id> } = {
+  'no-tool-name-collision': checkToolNameCollisions,
+  'no-namespace-equals-name': checkNamespaceEqualsName,
+  'no-call-id-coercion': checkCallIdCoercion,
+  'no-identity-helper-bypass': checkIdentityHelperBypass,
+  'valid-tool-name': checkValidToolNames,
+  'no-confusable-tool-names': checkConfusableToolNames,
+};
+
+/** Options of `id` with defaults filled in (throws a ZodError on invalid options). */
+export function ruleOptions<Id extends RuleId>(id: Id, options: unknown = {}): RuleOptions<Id> {
+  return ruleOptionSchemas[id].parse(options ?? {}) as RuleOptions<Id>;
+}
+
+/** Runs the enabled rules; findings are sorted by file, line, column and rule id. */
+export function runChecks(input: CheckInput, rules: EnabledRules): Finding[] {
+  const findings: Finding[] = [];
+  for (const id of ruleIds) {
+    const options = rules[id];
+    if (options === undefined) continue;
+    findings.push(...(checks[id] as Check<RuleId>)(input, options));
+  }
+  return findings.sort(compareFindings);
+}
+
+export * from './catalog.js';
+export * from './finding.js';
+export type { CheckInput, EnabledRules } from './input.js';

@@ -1,0 +1,34 @@
+import type { SourceRef } from '../facts/resolved.js';
+import { catalog, defaultSeverityOf, type RuleId } from './catalog.js';
+import { interpolate, type Finding, type RelatedLocation, type SuggestionFact } from './finding.js';
+
+export interface FindingParts {
+  at: SourceRef;
+  data: Record<string, string>;
+  related?: RelatedLocation[];
+  suggestions?: Array<Omit<SuggestionFact, 'desc'>>;
+  /** Logical identity without line numbers; see `Finding.key`. */
+  key: string;
+}
+
+/** The one place a finding is built: message text and suggestion descriptions come from the catalog. */
+export function makeFinding(ruleId: RuleId, messageId: string, parts: FindingParts): Finding {
+  const messages: Record<string, string> = catalog[ruleId].messages;
+  const template = messages[messageId];
+  if (template === undefined) throw new Error(`Unknown message id ${messageId} for rule ${ruleId}`);
+  return {
+    ruleId,
+    messageId,
+    data: parts.data,
+    message: interpolate(template, parts.data),
+    file: parts.at.file,
+    span: parts.at.span,
+    severity: defaultSeverityOf(ruleId),
+    related: parts.related ?? [],
+    suggestions: (parts.suggestions ?? []).map((s) => ({
+      ...s,
+      desc: interpolate(messages[s.messageId] ?? s.messageId, s.data),
+    })),
+    key: `${ruleId}|${parts.key}`,
+  };
+}

@@ -1,0 +1,146 @@
+// no-tool-name-collision: per exposure set, the reference runtime decides; this file only maps
+// its verdicts onto source locations.
+import {
+  findFunctionToolLookupConfigurationProblems,
+  findToolNameCollisions,
+  type ToolNameCollisionGroup,
+} from '../runtime/identity/index.js';
+import type { ResolvedExposureSet, ResolvedHandoff, ResolvedTool, SourceRef } from '../facts/resolved.js';
+import type { Finding, RelatedLocation } from './finding.js';
+import type { CheckInput } from './input.js';
+import { makeFinding } from './make-finding.js';
+import { toHandoffLike, toToolLike } from './tool-like.js';
+
+const RULE = 'no-tool-name-collision';
+
+export function checkToolNameCollisions(input: CheckInput): Finding[] {
+  const findings: Finding[] = [];
+  for (const set of input.linked.exposureSets) findings.push(...checkSet(set));
+  return findings;
+}
+
+/** Where a member is reported: where the set lists it, else where it is defined. */
+export function memberLocation(member: ResolvedTool | ResolvedHandoff): SourceRef {
+  return member.listedAt ?? member.definedAt;
+}
+
+function checkSet(set: ResolvedExposureSet): Finding[] {
+  const findings: Finding[] = [];
+  // The same object listed twice is reported once as such, then counted once below.
+  const seen = new Map<string, ResolvedTool>();
+  const tools: ResolvedTool[] = [];
+  for (const tool of set.tools) {
+    const first = seen.get(tool.key);
+    if (!first) {
+      seen.set(tool.key, tool);
+      tools.push(tool);
+      continue;
+    }
+    if (tool.name === undefined) continue;
+    findings.push(
+      makeFinding(RULE, 'sameToolListedTwice', {
+        at: memberLocation(tool),
+        data: { name: tool.name, set: set.label },
+        related: [related(memberLocation(first), `"${tool.name}" is first listed here`)],
+        key: `${set.label}|twice|${tool.name}`,
+      }),
+    );
+  }
+  const handoffs = dedupeHandoffs(set.handoffs);
+  const toolLikes = tools.map(toToolLike);
+
+  for (const problem of findFunctionToolLookupConfigurationProblems(toolLikes)) {
+    // The reserved shape is no-namespace-equals-name's finding.
+    if (problem.kind === 'reserved-namespace' || problem.firstIndex === undefined) continue;
+    const tool = tools[problem.index];
+    const first = tools[problem.firstIndex];
+    if (!tool || !first) continue;
+    const deferred = problem.kind === 'deferred-duplicate';
+    const name = deferred ? problem.name : (problem.qualifiedName ?? problem.name);
+    findings.push(
+      makeFinding(RULE, deferred ? 'deferredNameCollision' : 'qualifiedNameCollision', {
+        at: memberLocation(tool),
+        data: deferred ? { name, set: set.label } : { name, set: set.label, detail: `${describeTool(first)} and ${describeTool(tool)}` },
+        related: [related(memberLocation(first), `"${name}" is first used here`), ...definitionIfListed(first), ...definitionIfListed(tool)],
+        key: `${set.label}|${problem.kind}|${name}`,
+      }),
+    );
+  }
+
+  for (const group of findToolNameCollisions(toolLikes, handoffs.map(toHandoffLike))) {
+    findings.push(...groupFindings(set, group, tools, handoffs));
+  }
+  return findings;
+}
+
+function groupFindings(
+  set: ResolvedExposureSet,
+  group: ToolNameCollisionGroup,
+  tools: readonly ResolvedTool[],
+  handoffs: readonly ResolvedHandoff[],
+): Finding[] {
+  const members = group.members.map((m) => (m.kind === 'tool' ? tools[m.index] : handoffs[m.index]));
+  const winner = group.winner.kind === 'tool' ? tools[group.winner.index] : handoffs[group.winner.index];
+  const kinds = new Set(group.members.map((m) => m.kind));
+  const winnerText =
+    group.winner.kind === 'handoff'
+      ? `the handoff to agent "${(winner as ResolvedHandoff | undefined)?.agentName ?? '?'}"`
+      : 'the last tool listed';
+  const [firstMember] = members;
+  if (!firstMember) return [];
+  const findings: Finding[] = [];
+  members.forEach((member, i) => {
+    if (i === 0 || !member) return;
+    let messageId: string;
+    let data: Record<string, string>;
+    if (group.derivedAgents) {
+      messageId = 'derivedNameCollision';
+      const option = kinds.size === 2 ? 'toolName or toolNameOverride' : kinds.has('tool') ? 'toolName' : 'toolNameOverride';
+      data = { name: group.name, set: set.label, first: group.derivedAgents[0], second: group.derivedAgents[1], option };
+    } else if (kinds.size === 2) {
+      messageId = 'toolHandoffCollision';
+      data = { name: group.name, set: set.label, winner: winnerText };
+    } else if (kinds.has('handoff')) {
+      messageId = 'duplicateHandoffName';
+      data = { name: group.name, set: set.label, winner: winnerText };
+    } else {
+      messageId = 'duplicateToolName';
+      data = { name: group.name, set: set.label, winner: winnerText };
+    }
+    findings.push(
+      makeFinding(RULE, messageId, {
+        at: memberLocation(member),
+        data,
+        related: [
+          related(memberLocation(firstMember), `"${group.name}" is first used here`),
+          ...definitionIfListed(firstMember),
+          ...definitionIfListed(member),
+        ],
+        key: `${set.label}|bare|${group.name}`,
+      }),
+    );
+  });
+  return findings;
+}
+
+/** The same handoff object listed twice routes to one agent: not a collision of two owners. */
+function dedupeHandoffs(handoffs: readonly ResolvedHandoff[]): ResolvedHandoff[] {
+  const seen = new Set<string>();
+  return handoffs.filter((h) => !seen.has(h.key) && (seen.add(h.key), true));
+}
+
+function describeTool(tool: ResolvedTool): string {
+  if (tool.namespace !== undefined) return `"${tool.name ?? '?'}" in namespace "${tool.namespace}"`;
+  return tool.deferLoading ? `deferred tool "${tool.name ?? '?'}"` : `top-level tool "${tool.name ?? '?'}"`;
+}
+
+/** A member listed by reference also points at its definition, which may live in another module. */
+function definitionIfListed(member: ResolvedTool | ResolvedHandoff): RelatedLocation[] {
+  if (!member.listedAt) return [];
+  const name = 'name' in member ? member.name : member.toolName;
+  return [related(member.definedAt, `"${name ?? '?'}" is defined here`)];
+}
+
+function related(at: SourceRef, message: string): RelatedLocation {
+  return { file: at.file, span: at.span, message };
+}

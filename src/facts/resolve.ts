@@ -1,0 +1,590 @@
+// The linker: turns per-file facts into exposure sets whose members are known across bindings,
+// spreads, namespaces, imports, re-exports, and MCP server instances passed through functions.
+// Pure data in, pure data out; both front ends call it (ESLint with one file, or with the files the
+// type checker reaches; the CLI with the whole project).
+import type {
+  AgentFact,
+  FileFacts,
+  FunctionFact,
+  HandoffFact,
+  McpServerFact,
+  NameValue,
+  NamespaceFact,
+  ToolDefinitionFact,
+  ValueRef,
+} from './types.js';
+import type {
+  LinkedProject,
+  ResolvedAgent,
+  ResolvedNamespace,
+  ResolvedExposureSet,
+  ResolvedHandoff,
+  ResolvedMcpServer,
+  ResolvedTool,
+  SourceRef,
+} from './resolved.js';
+
+/** How a framework turns written and agent names into model-facing names. */
+export interface AdapterNaming {
+  publicToolName(written: string): string;
+  publicNamespaceName(written: string): string;
+  handoffToolName(agentName: string): string;
+  agentToolName(agentName: string): string;
+}
+
+export interface LinkOptions {
+  /** Resolves an import specifier to a file whose facts are in `files`; undefined = outside the project. */
+  resolveModule(fromFile: string, specifier: string): string | undefined;
+  /** Naming rules of an adapter id. */
+  naming(adapterId: string): AdapterNaming;
+}
+
+type Item =
+  | { t: 'tool'; file: string; def: ToolDefinitionFact; ns?: { name: string | undefined; at: SourceRef } }
+  | { t: 'agent'; file: string; agent: AgentFact }
+  | { t: 'handoff'; file: string; handoff: HandoffFact }
+  | { t: 'mcp'; file: string; server: McpServerFact }
+  | { t: 'function'; file: string; fn: FunctionFact }
+  | { t: 'string'; value: string }
+  | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef }> }
+  | { t: 'unresolved'; at: SourceRef; text: string };
+
+/** Bounds recursion through re-export chains and function parameters; real code needs a handful. */
+const MAX_DEPTH = 24;
+
+interface FileIndex {
+  facts: FileFacts;
+  tools: Map<string, ToolDefinitionFact>;
+  agents: Map<string, AgentFact>;
+  namespaces: Map<string, NamespaceFact>;
+  handoffs: Map<string, HandoffFact>;
+  servers: Map<string, McpServerFact>;
+  functions: Map<string, FunctionFact>;
+  exports: Map<string, FileFacts['exports'][number]['value']>;
+}
+
+export function linkFacts(files: readonly FileFacts[], options: LinkOptions): LinkedProject {
+  const index = new Map<string, FileIndex>();
+  for (const facts of files) index.set(facts.file, indexFile(facts));
+  const linker = new Linker(index, options);
+  return linker.link();
+}
+
+function indexFile(facts: FileFacts): FileIndex {
+  return {
+    facts,
+    tools: new Map(facts.tools.map((x) => [x.id, x])),
+    agents: new Map(facts.agents.map((x) => [x.id, x])),
+    namespaces: new Map(facts.namespaces.map((x) => [x.id, x])),
+    handoffs: new Map(facts.handoffs.map((x) => [x.id, x])),
+    servers: new Map(facts.mcpServers.map((x) => [x.id, x])),
+    functions: new Map(facts.functions.map((x) => [x.key, x])),
+    exports: new Map(facts.exports.map((x) => [x.exported, x.value])),
+  };
+}
+
+class Linker {
+  /** Calls by resolved callee function (`file#key`), for MCP servers passed as arguments. */
+  private callsByFunction: Map<string, Array<{ file: string; args: ValueRef[] }>> | undefined;
+
+  constructor(
+    private readonly index: Map<string, FileIndex>,
+    private readonly options: LinkOptions,
+  ) {}
+
+  link(): LinkedProject {
+    const exposureSets: ResolvedExposureSet[] = [];
+    const agents: ResolvedAgent[] = [];
+    const mcpServers: ResolvedMcpServer[] = [];
+    const serverSets = this.mcpServerSets();
+
+    for (const [file, fi] of this.index) {
+      for (const exposure of fi.facts.exposures) {
+        const key = `${file}#${exposure.id}`;
+        const agent = exposure.owner ? fi.agents.get(exposure.owner) : undefined;
+        const agentName = agent ? this.staticName(file, agent.name) : undefined;
+        const set: ResolvedExposureSet = {
+          key,
+          kind: exposure.kind,
+          adapter: exposure.adapter,
+          label: labelFor(exposure.kind, agentName),
+          at: { file, span: agent ? agent.nameSpan : exposure.span },
+          tools: [],
+          handoffs: [],
+          unresolved: [],
+          toolNameCollisionPolicy: agent?.toolNameCollisionPolicy,
+        };
+        if (agent) set.agentKey = `${file}#${agent.id}`;
+        const toolSources: ValueRef[] = exposure.tools ? [exposure.tools] : [];
+        const handoffSources: ValueRef[] = exposure.handoffs ? [exposure.handoffs] : [];
+        for (const addition of exposure.additions) {
+          (addition.property === 'tools' ? toolSources : handoffSources).push(addition.value);
+        }
+        for (const source of toolSources) this.collectTools(file, source, set);
+        for (const source of handoffSources) this.collectHandoffs(file, source, set);
+        if (exposure.mutatedUnknown) {
+          set.unresolved.push({ file, span: exposure.span, text: 'mutated after construction' });
+        }
+        exposureSets.push(set);
+
+        if (agent) {
+          const resolvedAgent: ResolvedAgent = {
+            key: `${file}#${agent.id}`,
+            adapter: agent.adapter,
+            name: agentName,
+            at: { file, span: agent.nameSpan },
+            handoffAgentKeys: set.handoffs.flatMap((h) => (h.agentKey ? [h.agentKey] : [])),
+            toolAgentKeys: [],
+            mcpServerKeys: [],
+            exposureKey: key,
+          };
+          for (const source of toolSources) {
+            for (const item of this.resolveTop(file, source)) {
+              if (item.item.t === 'tool' && item.item.def.agent) {
+                for (const target of this.resolve(item.item.file, item.item.def.agent, 0)) {
+                  if (target.t === 'agent') resolvedAgent.toolAgentKeys.push(`${target.file}#${target.agent.id}`);
+                }
+              }
+            }
+          }
+          if (agent.mcpServers) {
+            for (const item of this.resolve(file, agent.mcpServers, 0)) {
+              if (item.t === 'mcp') resolvedAgent.mcpServerKeys.push(`${item.file}#${item.server.id}`);
+            }
+          }
+          agents.push(resolvedAgent);
+        }
+      }
+    }
+
+    for (const [file, fi] of this.index) {
+      for (const server of fi.facts.mcpServers) {
+        const key = `${file}#${server.id}`;
+        const set = serverSets.get(key);
+        if (set) exposureSets.push(set);
+        mcpServers.push({
+          key,
+          adapter: server.adapter,
+          role: server.role,
+          name: this.staticName(file, server.name),
+          at: { file, span: server.span },
+          exposureKey: set?.key,
+        });
+      }
+    }
+    const tools: ResolvedTool[] = [];
+    const namespaces: ResolvedNamespace[] = [];
+    for (const [file, fi] of this.index) {
+      for (const def of fi.facts.tools) tools.push(this.resolvedTool({ t: 'tool', file, def }, undefined));
+      for (const ns of fi.facts.namespaces) {
+        const members: ResolvedTool[] = [];
+        let name: string | undefined;
+        for (const item of this.resolve(file, { kind: 'namespace', id: ns.id, span: ns.span }, 0)) {
+          if (item.t !== 'tool') continue;
+          members.push(this.resolvedTool(item, undefined));
+          name = item.ns?.name;
+        }
+        if (members.length === 0) name = this.namespaceName(file, ns);
+        const written = this.staticName(file, ns.name);
+        const resolved: ResolvedNamespace = {
+          key: `${file}#${ns.id}`,
+          adapter: ns.adapter,
+          name,
+          at: { file, span: ns.nameSpan },
+          literal: ns.name?.kind === 'static' && (ns.name.via === 'literal' || ns.name.via === 'template'),
+          members,
+        };
+        if (written !== undefined && written !== name) resolved.writtenName = written;
+        namespaces.push(resolved);
+      }
+    }
+    return { exposureSets, tools, namespaces, agents, mcpServers };
+  }
+
+  private namespaceName(file: string, ns: NamespaceFact): string | undefined {
+    if (ns.publicName !== undefined) return ns.publicName;
+    const written = this.staticName(file, ns.name);
+    return written === undefined ? undefined : this.options.naming(ns.adapter).publicNamespaceName(written);
+  }
+
+  // ---- exposure members ----
+
+  private collectTools(file: string, source: ValueRef, set: ResolvedExposureSet): void {
+    for (const { item, listedAt } of this.resolveTop(file, source)) {
+      if (item.t === 'tool') set.tools.push(this.resolvedTool(item, listedAt));
+      else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
+      else if (item.t === 'mcp' || item.t === 'agent' || item.t === 'handoff') {
+        // Not a tool: an agent or server listed among tools is a type error the compiler reports.
+      } else set.unresolved.push({ file, span: source.span, text: describe(item) });
+    }
+  }
+
+  private collectHandoffs(file: string, source: ValueRef, set: ResolvedExposureSet): void {
+    for (const { item, listedAt } of this.resolveTop(file, source)) {
+      if (item.t === 'handoff' || item.t === 'agent') {
+        const handoff = this.resolvedHandoff(item, listedAt, set.adapter);
+        if (handoff) set.handoffs.push(handoff);
+      } else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
+    }
+  }
+
+  /**
+   * Resolves the top-level elements of a list one by one, remembering where each was listed in
+   * the exposure set's own file: that is where a collision is reported, next to the agent.
+   */
+  private resolveTop(file: string, source: ValueRef): Array<{ item: Item; listedAt: SourceRef | undefined }> {
+    const elements = source.kind === 'array' ? source.elements : [source];
+    const out: Array<{ item: Item; listedAt: SourceRef | undefined }> = [];
+    for (const element of elements) {
+      const inline = element.kind === 'tool' || element.kind === 'handoff' || element.kind === 'agent';
+      const listedAt = inline ? undefined : { file, span: element.span };
+      for (const item of this.resolve(file, element, 0)) out.push({ item, listedAt });
+    }
+    return out;
+  }
+
+  private resolvedTool(item: Extract<Item, { t: 'tool' }>, listedAt: SourceRef | undefined): ResolvedTool {
+    const { def, file } = item;
+    const naming = this.options.naming(def.adapter);
+    let name: string | undefined;
+    let writtenName: string | undefined;
+    let defaultIdentity = def.defaultIdentity;
+    if (def.kind === 'agent-tool' && !def.name && def.agent) {
+      const agentName = this.agentName(file, def.agent);
+      if (agentName !== undefined) {
+        name = naming.agentToolName(agentName);
+        defaultIdentity = { agentName, derivedName: name };
+      }
+    } else if (def.publicName !== undefined) {
+      name = def.publicName;
+      const written = def.name?.kind === 'static' ? def.name.value : undefined;
+      if (written !== undefined && written !== name) writtenName = written;
+    } else if (def.name) {
+      const written = this.staticName(file, def.name);
+      if (written !== undefined) {
+        name = def.kind === 'hosted' ? written : naming.publicToolName(written);
+        if (name !== written) writtenName = written;
+      }
+    }
+    const explicitNs = def.namespace ? this.staticName(file, def.namespace) : undefined;
+    const namespace = item.ns ? item.ns.name : explicitNs;
+    const tool: ResolvedTool = {
+      key: `${file}#${def.id}`,
+      adapter: def.adapter,
+      kind: def.kind,
+      name,
+      namespace,
+      namespaceDynamic: item.ns ? item.ns.name === undefined : def.namespace !== undefined && explicitNs === undefined,
+      deferLoading: def.deferLoading,
+      approvalRequired: def.approvalRequired,
+      definedAt: { file, span: def.nameSpan },
+    };
+    if (writtenName !== undefined) tool.writtenName = writtenName;
+    if (defaultIdentity) tool.defaultIdentity = defaultIdentity;
+    if (item.ns) tool.namespaceAt = item.ns.at;
+    if (listedAt) tool.listedAt = listedAt;
+    return tool;
+  }
+
+  private resolvedHandoff(
+    item: Extract<Item, { t: 'handoff' } | { t: 'agent' }>,
+    listedAt: SourceRef | undefined,
+    adapterId: string,
+  ): ResolvedHandoff | undefined {
+    const naming = this.options.naming(item.t === 'handoff' ? item.handoff.adapter : item.agent.adapter || adapterId);
+    let agentKey: string | undefined;
+    let agentName: string | undefined;
+    let override: string | undefined;
+    let dynamicOverride = false;
+    let definedAt: SourceRef;
+    let key: string;
+    if (item.t === 'agent') {
+      agentKey = `${item.file}#${item.agent.id}`;
+      agentName = this.staticName(item.file, item.agent.name);
+      definedAt = { file: item.file, span: item.agent.nameSpan };
+      key = agentKey;
+    } else {
+      const { handoff, file } = item;
+      key = `${file}#${handoff.id}`;
+      definedAt = { file, span: handoff.span };
+      for (const target of this.resolve(file, handoff.agent, 0)) {
+        if (target.t === 'agent') {
+          agentKey = `${target.file}#${target.agent.id}`;
+          agentName = this.staticName(target.file, target.agent.name);
+        }
+      }
+      if (handoff.toolNameOverride) {
+        override = this.staticName(file, handoff.toolNameOverride);
+        // A dynamic override hides the routed name: unknown, never a collision.
+        dynamicOverride = override === undefined;
+      }
+    }
+    const handoff: ResolvedHandoff = { key, toolName: undefined, agentName, definedAt };
+    // An empty override falls back to the derived name, as the SDKs do.
+    if (override) handoff.toolName = override;
+    else if (agentName !== undefined && !dynamicOverride) {
+      handoff.toolName = naming.handoffToolName(agentName);
+      handoff.defaultIdentity = { agentName, derivedName: handoff.toolName };
+    }
+    if (listedAt) handoff.listedAt = listedAt;
+    if (agentKey) handoff.agentKey = agentKey;
+    return handoff;
+  }
+
+  private agentName(file: string, ref: ValueRef): string | undefined {
+    for (const item of this.resolve(file, ref, 0)) {
+      if (item.t === 'agent') return this.staticName(item.file, item.agent.name);
+    }
+    return undefined;
+  }
+
+  // ---- MCP servers ----
+
+  private mcpServerSets(): Map<string, ResolvedExposureSet> {
+    const sets = new Map<string, ResolvedExposureSet>();
+    for (const [file, fi] of this.index) {
+      for (const registration of fi.facts.mcpRegistrations) {
+        for (const server of this.serversOf(file, registration.receiver, 0)) {
+          const key = `${server.file}#${server.server.id}`;
+          let set = sets.get(key);
+          if (!set) {
+            const name = this.staticName(server.file, server.server.name);
+            set = {
+              key,
+              kind: 'mcp-server',
+              adapter: server.server.adapter,
+              label: name === undefined ? 'MCP server' : `MCP server "${name}"`,
+              at: { file: server.file, span: server.server.span },
+              tools: [],
+              handoffs: [],
+              unresolved: [],
+              toolNameCollisionPolicy: 'error',
+            };
+            sets.set(key, set);
+          }
+          const name = this.staticName(file, registration.name);
+          set.tools.push({
+            key: `${file}#registration@${registration.span.start}`,
+            adapter: registration.adapter,
+            kind: 'function',
+            name,
+            namespace: undefined,
+            namespaceDynamic: false,
+            deferLoading: false,
+            approvalRequired: false,
+            definedAt: { file, span: registration.name.span },
+          });
+        }
+      }
+    }
+    return sets;
+  }
+
+  /** The server instances a receiver can be, following parameters back to every call site. */
+  private serversOf(file: string, receiver: ValueRef, depth: number): Array<Extract<Item, { t: 'mcp' }>> {
+    if (depth > MAX_DEPTH) return [];
+    if (receiver.kind === 'param') {
+      const out: Array<Extract<Item, { t: 'mcp' }>> = [];
+      for (const call of this.callsTo(`${file}#${receiver.fn}`)) {
+        const arg = call.args[receiver.index];
+        if (arg) out.push(...this.serversOf(call.file, arg, depth + 1));
+      }
+      return dedupeServers(out);
+    }
+    const out: Array<Extract<Item, { t: 'mcp' }>> = [];
+    for (const item of this.resolve(file, receiver, depth)) {
+      if (item.t === 'mcp') out.push(item);
+    }
+    // A binding may hold a parameter (`const s = server;`): follow it through its initialiser.
+    if (receiver.kind === 'binding') {
+      const init = this.index.get(file)?.facts.bindings[receiver.key];
+      if (init?.kind === 'param') out.push(...this.serversOf(file, init, depth + 1));
+    }
+    return dedupeServers(out);
+  }
+
+  private callsTo(fnKey: string): Array<{ file: string; args: ValueRef[] }> {
+    if (!this.callsByFunction) {
+      this.callsByFunction = new Map();
+      for (const [file, fi] of this.index) {
+        for (const call of fi.facts.calls) {
+          for (const target of this.resolve(file, call.callee, 0)) {
+            if (target.t !== 'function') continue;
+            const key = `${target.file}#${target.fn.key}`;
+            let list = this.callsByFunction.get(key);
+            if (!list) this.callsByFunction.set(key, (list = []));
+            list.push({ file, args: call.args });
+          }
+        }
+      }
+    }
+    return this.callsByFunction.get(fnKey) ?? [];
+  }
+
+  // ---- values ----
+
+  private resolve(file: string, ref: ValueRef, depth: number): Item[] {
+    const at = { file, span: ref.span };
+    if (depth > MAX_DEPTH) return [{ t: 'unresolved', at, text: 'too deep' }];
+    const fi = this.index.get(file);
+    if (!fi) return [{ t: 'unresolved', at, text: 'file outside the analysis' }];
+    switch (ref.kind) {
+      case 'tool': {
+        const def = fi.tools.get(ref.id);
+        return def ? [{ t: 'tool', file, def }] : [{ t: 'unresolved', at, text: ref.id }];
+      }
+      case 'agent': {
+        const agent = fi.agents.get(ref.id);
+        return agent ? [{ t: 'agent', file, agent }] : [{ t: 'unresolved', at, text: ref.id }];
+      }
+      case 'handoff': {
+        const handoff = fi.handoffs.get(ref.id);
+        return handoff ? [{ t: 'handoff', file, handoff }] : [{ t: 'unresolved', at, text: ref.id }];
+      }
+      case 'mcp-server': {
+        const server = fi.servers.get(ref.id);
+        return server ? [{ t: 'mcp', file, server }] : [{ t: 'unresolved', at, text: ref.id }];
+      }
+      case 'function': {
+        const fn = fi.functions.get(ref.key);
+        return fn ? [{ t: 'function', file, fn }] : [{ t: 'unresolved', at, text: ref.key }];
+      }
+      case 'namespace': {
+        const ns = fi.namespaces.get(ref.id);
+        if (!ns) return [{ t: 'unresolved', at, text: ref.id }];
+        const nsInfo = { name: this.namespaceName(file, ns), at: { file, span: ns.nameSpan } };
+        return this.resolve(file, ns.members, depth + 1).map((item) => (item.t === 'tool' ? { ...item, ns: nsInfo } : item));
+      }
+      case 'string':
+        return [{ t: 'string', value: ref.value }];
+      case 'array':
+        return ref.elements.flatMap((element) => this.resolve(file, element, depth + 1));
+      case 'spread':
+        return this.resolve(file, ref.of, depth + 1);
+      case 'object':
+        return [{ t: 'object', file, properties: ref.properties }];
+      case 'binding': {
+        const init = fi.facts.bindings[ref.key];
+        if (!init) return [{ t: 'unresolved', at, text: ref.name }];
+        return this.resolve(file, init, depth + 1);
+      }
+      case 'import':
+        return this.resolveImport(file, ref.module, ref.imported, at, ref.name, depth + 1);
+      case 'member':
+        return this.resolveMember(file, ref, at, depth + 1);
+      case 'param':
+        return [{ t: 'unresolved', at, text: ref.name }];
+      case 'unknown':
+        return [{ t: 'unresolved', at, text: ref.text }];
+    }
+  }
+
+  private resolveImport(
+    file: string,
+    specifier: string,
+    imported: string,
+    at: SourceRef,
+    text: string,
+    depth: number,
+  ): Item[] {
+    const target = this.options.resolveModule(file, specifier);
+    if (target === undefined || !this.index.has(target)) return [{ t: 'unresolved', at, text }];
+    if (imported === '*') return [{ t: 'object', file: target, properties: this.namespaceObject(target) }];
+    return this.resolveExport(target, imported, at, text, depth, new Set());
+  }
+
+  private resolveExport(file: string, name: string, at: SourceRef, text: string, depth: number, seen: Set<string>): Item[] {
+    const fi = this.index.get(file);
+    if (!fi || seen.has(`${file}#${name}`) || depth > MAX_DEPTH) return [{ t: 'unresolved', at, text }];
+    seen.add(`${file}#${name}`);
+    const value = fi.exports.get(name);
+    if (value) {
+      if (value.kind === 're-export') return this.resolveImport(file, value.module, value.imported, at, text, depth + 1);
+      return this.resolve(file, value, depth + 1);
+    }
+    // `export * from './x'` never re-exports `default`.
+    if (name !== 'default') {
+      for (const specifier of fi.facts.exportAll) {
+        const target = this.options.resolveModule(file, specifier);
+        if (target === undefined || !this.index.has(target)) continue;
+        const found = this.resolveExport(target, name, at, text, depth + 1, seen);
+        if (!found.every((x) => x.t === 'unresolved')) return found;
+      }
+    }
+    return [{ t: 'unresolved', at, text }];
+  }
+
+  /** A namespace import seen as an object of its named exports (resolved lazily through `member`). */
+  private namespaceObject(file: string): Array<{ key: string; value: ValueRef }> {
+    const fi = this.index.get(file);
+    if (!fi) return [];
+    return fi.facts.exports.map((e) => ({
+      key: e.exported,
+      value:
+        e.value.kind === 're-export'
+          ? { kind: 'import', module: e.value.module, imported: e.value.imported, name: e.exported, span: e.value.span }
+          : e.value,
+    }));
+  }
+
+  private resolveMember(file: string, ref: Extract<ValueRef, { kind: 'member' }>, at: SourceRef, depth: number): Item[] {
+    const out: Item[] = [];
+    for (const object of this.resolve(file, ref.object, depth)) {
+      if (object.t === 'object') {
+        const prop = object.properties.find((p) => p.key === ref.property);
+        out.push(...(prop ? this.resolve(object.file, prop.value, depth + 1) : [{ t: 'unresolved' as const, at, text: ref.property }]));
+      } else if (object.t === 'agent' && (ref.property === 'tools' || ref.property === 'handoffs')) {
+        const value = ref.property === 'tools' ? object.agent.tools : object.agent.handoffs;
+        if (value) out.push(...this.resolve(object.file, value, depth + 1));
+      } else if (object.t === 'unresolved') out.push(object);
+      else out.push({ t: 'unresolved', at, text: ref.property });
+    }
+    return out;
+  }
+
+  /** A name written as a literal, a constant or an imported constant; undefined when dynamic. */
+  staticName(file: string, value: NameValue | undefined): string | undefined {
+    if (!value) return undefined;
+    if (value.kind === 'static') return value.value;
+    if (value.kind === 'dynamic') return undefined;
+    let items = this.resolveImport(file, value.module, value.imported, { file, span: value.span }, value.imported, 0);
+    for (const key of value.path) {
+      const next: Item[] = [];
+      for (const item of items) {
+        if (item.t !== 'object') continue;
+        const prop = item.properties.find((p) => p.key === key);
+        if (prop) next.push(...this.resolve(item.file, prop.value, 1));
+      }
+      items = next;
+    }
+    const strings = items.filter((x): x is Extract<Item, { t: 'string' }> => x.t === 'string');
+    return strings.length === 1 && items.length === 1 ? strings[0]?.value : undefined;
+  }
+}
+
+function labelFor(kind: ResolvedExposureSet['kind'], agentName: string | undefined): string {
+  switch (kind) {
+    case 'agent':
+      return agentName === undefined ? 'agent' : `agent "${agentName}"`;
+    case 'tools-record':
+      return 'tools record';
+    case 'add-tools':
+      return 'addTools() call';
+    case 'mcp-server':
+      return 'MCP server';
+  }
+}
+
+function describe(item: Item): string {
+  return item.t === 'string' ? JSON.stringify(item.value) : item.t;
+}
+
+function dedupeServers(items: Array<Extract<Item, { t: 'mcp' }>>): Array<Extract<Item, { t: 'mcp' }>> {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = `${item.file}#${item.server.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

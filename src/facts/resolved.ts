@@ -1,0 +1,109 @@
+// The linked view of one or more files' facts: exposure sets with their members resolved across
+// bindings, spreads, namespaces, imports and re-exports. Produced by `linkFacts` (resolve.ts), read by
+// src/checks and the graph command. Plain data, like the facts.
+import type { Span, ToolKind } from './types.js';
+
+/** A place in some file. Paths are whatever the caller used for `FileFacts.file`. */
+export interface SourceRef {
+  file: string;
+  span: Span;
+}
+
+export interface ResolvedTool {
+  /** Identity of the tool object: `${file}#${definitionId}`. The same instance listed twice has one key. */
+  key: string;
+  /** The adapter that recognised the definition (naming rules, messages). */
+  adapter: string;
+  kind: ToolKind;
+  /** Public (model-facing) name after the framework's normalisation; undefined when dynamic. */
+  name: string | undefined;
+  /** The name as written in source, when it differs from `name` (e.g. sanitised by the framework). */
+  writtenName?: string;
+  /** Explicit namespace applied by `toolNamespace()`; undefined when none or dynamic. */
+  namespace: string | undefined;
+  namespaceDynamic: boolean;
+  deferLoading: boolean;
+  approvalRequired: boolean;
+  defaultIdentity?: { agentName: string; derivedName: string };
+  /** Where the name is written (or the definition call, for derived names). */
+  definedAt: SourceRef;
+  /** Where the namespace name is written, when the tool is namespaced. */
+  namespaceAt?: SourceRef;
+  /** Where this member was listed in the exposure set (array element), when not the definition itself. */
+  listedAt?: SourceRef;
+}
+
+export interface ResolvedHandoff {
+  /** `${file}#${handoffOrAgentId}`. */
+  key: string;
+  /** The routed tool name: the override, or the framework's derived `transfer_to_<agent>`. Undefined when dynamic. */
+  toolName: string | undefined;
+  agentName: string | undefined;
+  /** Set when the tool name was derived from the agent name (no override). */
+  defaultIdentity?: { agentName: string; derivedName: string };
+  definedAt: SourceRef;
+  listedAt?: SourceRef;
+  /** Key of the target agent, when resolved. */
+  agentKey?: string;
+}
+
+export interface ResolvedExposureSet {
+  /** `${file}#${id}`. */
+  key: string;
+  kind: 'agent' | 'tools-record' | 'add-tools' | 'mcp-server';
+  adapter: string;
+  /** Human label used in messages: `agent "Triage"`, `MCP server "docs"`, `tools record`, `addTools() call`. */
+  label: string;
+  at: SourceRef;
+  tools: ResolvedTool[];
+  handoffs: ResolvedHandoff[];
+  /** Members the linker could not follow: the set is not known to be complete. */
+  unresolved: Array<SourceRef & { text: string }>;
+  toolNameCollisionPolicy: 'warn' | 'error' | undefined;
+  /** For agent sets: the agent's key. */
+  agentKey?: string;
+}
+
+export interface ResolvedAgent {
+  key: string;
+  adapter: string;
+  name: string | undefined;
+  at: SourceRef;
+  /** Keys of agents reachable through handoffs and agent-as-tool. */
+  handoffAgentKeys: string[];
+  toolAgentKeys: string[];
+  /** Keys of MCP servers (`McpServerFact`) attached with `mcpServers`. */
+  mcpServerKeys: string[];
+  exposureKey: string;
+}
+
+export interface ResolvedMcpServer {
+  key: string;
+  adapter: string;
+  role: 'server' | 'client';
+  name: string | undefined;
+  at: SourceRef;
+  exposureKey: string | undefined;
+}
+
+/** A `toolNamespace()` call with its members resolved (namespace applied). */
+export interface ResolvedNamespace {
+  key: string;
+  adapter: string;
+  /** Model-facing namespace name; undefined when dynamic. */
+  name: string | undefined;
+  writtenName?: string;
+  /** Where the namespace name is written; `literal` when a string literal there can be edited. */
+  at: SourceRef;
+  literal: boolean;
+  members: ResolvedTool[];
+}
+
+export interface LinkedProject {
+  exposureSets: ResolvedExposureSet[];
+  /** Every tool definition, with its name resolved, whether or not any set lists it. */
+  tools: ResolvedTool[];
+  namespaces: ResolvedNamespace[];
+  agents: ResolvedAgent[];
+  mcpServers: ResolvedMcpServer[];
+}

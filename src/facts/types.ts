@@ -1,0 +1,311 @@
+// Facts: plain, serialisable data extracted from one TypeScript syntax tree.
+// Both front ends (ESLint via typescript-eslint's parser, the CLI via ts-morph's bundled compiler)
+// produce exactly these shapes, so the decision core never sees a compiler node and the CLI can
+// cache them per file as JSON.
+
+/** A point in a file: `line` is 1-based, `column` is 0-based in UTF-16 code units (ESLint's convention). */
+export interface Position {
+  line: number;
+  column: number;
+}
+
+/** A span of source: character offsets (`start` inclusive, `end` exclusive) plus their positions. */
+export interface Span {
+  start: number;
+  end: number;
+  loc: { start: Position; end: Position };
+}
+
+/** How a statically known string was written; a `dynamic` value is never used to decide a collision. */
+export type StaticVia = 'literal' | 'template' | 'constant' | 'enum' | 'object' | 'derived';
+
+export type NameValue =
+  | { kind: 'static'; value: string; via: StaticVia; span: Span }
+  /**
+   * A constant imported from another module (`NAMES.search`, `SEARCH_TOOL`): the linker resolves it
+   * through the other file's exports; unresolved it counts as dynamic.
+   */
+  | { kind: 'imported'; module: string; imported: string; path: string[]; span: Span }
+  | { kind: 'dynamic'; text: string; span: Span };
+
+/**
+ * A reference from one fact to a value in the same file. Values form a tiny IR that the resolver
+ * (`src/facts/resolve.ts`) walks across files: it is what lets `tools: [...baseTools, search]`
+ * name tools defined in another module.
+ */
+export type ValueRef =
+  | { kind: 'tool'; id: string; span: Span }
+  | { kind: 'agent'; id: string; span: Span }
+  | { kind: 'mcp-server'; id: string; span: Span }
+  /** The result of a `toolNamespace()` call: its member tools with the namespace applied. */
+  | { kind: 'namespace'; id: string; span: Span }
+  /** The result of a `handoff()` call. */
+  | { kind: 'handoff'; id: string; span: Span }
+  /** A function declared in this file (`FunctionFact.key`): followed for MCP servers passed as arguments. */
+  | { kind: 'function'; key: string; span: Span }
+  /** A parameter of a function declared in this file. */
+  | { kind: 'param'; fn: string; index: number; name: string; span: Span }
+  | { kind: 'string'; value: string; span: Span }
+  | { kind: 'array'; elements: ValueRef[]; span: Span }
+  | { kind: 'spread'; of: ValueRef; span: Span }
+  | { kind: 'object'; properties: Array<{ key: string; value: ValueRef }>; span: Span }
+  /** An identifier resolved lexically inside the file to a declaration (`bindings[key]`). */
+  | { kind: 'binding'; key: string; name: string; span: Span }
+  /** An identifier bound by an import: the resolver follows it into the other file. */
+  | { kind: 'import'; module: string; imported: string; name: string; span: Span }
+  /** `x.tools`, `registry.search`, `agent.asTool(...)` results are modelled elsewhere. */
+  | { kind: 'member'; object: ValueRef; property: string; span: Span }
+  /** Anything else: a call result, a parameter, a conditional. Makes the containing set incomplete. */
+  | { kind: 'unknown'; text: string; span: Span };
+
+export type ToolKind =
+  /** A function tool (`tool()`, `defineTool()`). */
+  | 'function'
+  /** `agent.asTool(...)`: a function tool whose default name derives from an agent name. */
+  | 'agent-tool'
+  /** Hosted/provider tools (web search, computer, ...): listed, but with no function-tool identity. */
+  | 'hosted';
+
+/** One tool definition site. */
+export interface ToolDefinitionFact {
+  id: string;
+  adapter: string;
+  kind: ToolKind;
+  /** The name as written (for `agent-tool` without `toolName`: the derived default). */
+  name: NameValue | undefined;
+  /**
+   * The name the provider will see after the framework's own normalisation (e.g. @openai/agents
+   * replaces characters outside `[A-Za-z0-9_]`). Equal to `name.value` when the framework keeps names
+   * verbatim; undefined when the name is dynamic.
+   */
+  publicName: string | undefined;
+  /** Explicit namespace (set by `toolNamespace()`), never the synthetic deferred shape. */
+  namespace: NameValue | undefined;
+  deferLoading: boolean;
+  approvalRequired: boolean;
+  /** Present when the name was derived from an agent name rather than given (agent-as-tool). */
+  defaultIdentity?: { agentName: string; derivedName: string };
+  /** For `agent-tool`: the agent the tool wraps. */
+  agent?: ValueRef;
+  /** Span of the whole definition (the call expression). */
+  span: Span;
+  /** Span to report on: the name property when written, else the call's callee. */
+  nameSpan: Span;
+}
+
+/** One `toolNamespace({ name, tools })` call: its members get `namespace` set. */
+export interface NamespaceFact {
+  id: string;
+  adapter: string;
+  name: NameValue | undefined;
+  /** The namespace name after the framework's normalisation (@openai/agents sanitises it). */
+  publicName: string | undefined;
+  members: ValueRef;
+  span: Span;
+  nameSpan: Span;
+}
+
+/** A handoff: `handoff(agent, { toolNameOverride })`, or an agent listed directly in `handoffs`. */
+export interface HandoffFact {
+  id: string;
+  adapter: string;
+  /** The target agent. */
+  agent: ValueRef;
+  /** `toolNameOverride` when given (a truthy override replaces the derived name). */
+  toolNameOverride: NameValue | undefined;
+  span: Span;
+}
+
+export interface AgentFact {
+  id: string;
+  adapter: string;
+  /** 'agent' (`new Agent`), 'realtime-agent' (`new RealtimeAgent`). */
+  kind: 'agent' | 'realtime-agent';
+  name: NameValue | undefined;
+  /** The `tools` option as written; undefined when absent. */
+  tools: ValueRef | undefined;
+  /** The `handoffs` option: elements are `handoff` refs or agents listed directly (a derived handoff). */
+  handoffs: ValueRef | undefined;
+  /** `mcpServers` option. */
+  mcpServers: ValueRef | undefined;
+  /** `mcpConfig: { includeServerInToolNames }`. */
+  includeServerInToolNames: boolean;
+  toolNameCollisionPolicy: 'warn' | 'error' | undefined;
+  /** Literal `toolChoice` / `modelSettings.toolChoice` settings on the agent. */
+  toolChoice?: ToolChoiceFact;
+  span: Span;
+  nameSpan: Span;
+}
+
+/**
+ * MCP server instance: `new McpServer({ name })` (MCP TypeScript SDK: tools registered in code) or
+ * `new MCPServerStdio({ name })` (@openai/agents client: tools come from the server at run time).
+ */
+export interface McpServerFact {
+  id: string;
+  adapter: string;
+  /** 'server': registers its own tools; 'client': a connection whose tools are unknown statically. */
+  role: 'server' | 'client';
+  /** Display name used for server-prefixed tool names. */
+  name: NameValue | undefined;
+  span: Span;
+}
+
+/** `server.tool('x', ...)` / `server.registerTool('x', ...)` on a receiver that may be an MCP server. */
+export interface McpRegistrationFact {
+  adapter: string;
+  /** The receiver: a binding/import to a server, or a function parameter (server passed in). */
+  receiver: ValueRef;
+  name: NameValue;
+  span: Span;
+}
+
+/** A function declared in this file (declaration, or `const f = (...) => ...`). */
+export interface FunctionFact {
+  key: string;
+  name: string | undefined;
+  params: string[];
+  span: Span;
+}
+
+/** A call to a local or imported function with at least one identifier argument (links servers into functions). */
+export interface CallFact {
+  callee: ValueRef;
+  args: ValueRef[];
+  span: Span;
+}
+
+/**
+ * A set of tools shown to one model together: the unit inside which names must be unique.
+ * Scoping follows the architecture document: one agent, one MCP server instance, one `tools`
+ * record, one `addTools` call.
+ */
+export interface ExposureFact {
+  id: string;
+  adapter: string;
+  /** MCP server instances are exposure sets too; the resolver builds them from registrations. */
+  kind: 'agent' | 'tools-record' | 'add-tools';
+  /** For `agent`: the AgentFact id. */
+  owner?: string;
+  tools: ValueRef | undefined;
+  handoffs: ValueRef | undefined;
+  /** Later mutations (`agent.handoffs.push(x)`, `agent.tools = [...]`) merged into the set. */
+  additions: Array<{ property: 'tools' | 'handoffs'; value: ValueRef; span: Span }>;
+  /** True when the set is mutated in ways the extractor cannot follow. */
+  mutatedUnknown: boolean;
+  span: Span;
+}
+
+/** `String(id)`, `` `${id}` ``, `id.toString()`, `'' + id`, `id + ''`, `id ?? ''` on a provider call ID. */
+export interface CallIdCoercionFact {
+  form: 'String' | 'template' | 'toString' | 'concat' | 'nullish-default' | 'logical-default';
+  /** Source text of the call-ID expression. */
+  expression: string;
+  /** Why it is taken for a call ID: 'property' (`.call_id`, `.callId`, `.toolCallId`), 'name', 'type'. */
+  evidence: 'property' | 'name' | 'type';
+  span: Span;
+  /** Span of the call-ID expression itself, for the suggestion. */
+  expressionSpan: Span;
+  /** The raw item the ID was read from, when it is a simple property access (`item` of `item.call_id`). */
+  rawItemText: string | undefined;
+}
+
+/** A hand-built identity string that a canonical helper should produce. */
+export interface IdentityStringFact {
+  form:
+    | 'qualified-name'
+    | 'lookup-key'
+    | 'approval-key'
+    | 'trace-name'
+    | 'qualified-fallback'
+    | 'call-key';
+  /** The helper that builds it canonically, e.g. `toolQualifiedName`. */
+  helper: string;
+  /** Source text of the parts, for a suggestion: `[name, namespace]`. */
+  parts: string[];
+  /** Source text of the whole expression (shortened), for the message. */
+  text?: string;
+  /** Only used to build an error message (lower severity). */
+  inErrorMessage: boolean;
+  span: Span;
+}
+
+/** `addTools` / `removeTools` / `ctx.tools` mutation sites, and where the context came from. */
+export interface ContextUseFact {
+  method: 'addTools' | 'removeTools' | 'tools-mutation' | 'tools-assignment';
+  /** 'invocation' when the receiver is the context parameter of a tool's execute or a middleware. */
+  receiver: 'invocation' | 'other' | 'unknown';
+  /** For addTools: the argument's elements that build a new tool inline (stable-tool-identity). */
+  inlineTools: Span[];
+  argument: ValueRef | undefined;
+  span: Span;
+}
+
+export interface ToolChoiceFact {
+  mode: 'auto' | 'required' | 'none' | 'unknown';
+  requiredFunctionName: NameValue | undefined;
+  span: Span;
+}
+
+/** A `toolChoice` given to a run: `agent.run(input, { toolChoice })` or `run(agent, input, ...)`. */
+export interface RunToolChoiceFact {
+  agent: ValueRef;
+  toolChoice: ToolChoiceFact;
+  span: Span;
+}
+
+export interface MiddlewareFact {
+  /** `ctx.result = ...` followed on the same path by `await next()` with no later assignment. */
+  resultBeforeNext: Span[];
+  /** `next()` calls neither awaited nor returned. */
+  unawaitedNext: Span[];
+  span: Span;
+}
+
+/** A note about something the extractor could not settle (dynamic names, unknown members). */
+export interface ExtractionNote {
+  kind: 'dynamic-name' | 'incomplete-set';
+  message: string;
+  span: Span;
+}
+
+export interface ImportFact {
+  local: string;
+  module: string;
+  /** Exported name, `default`, or `*` for a namespace import. */
+  imported: string;
+}
+
+export interface ExportFact {
+  exported: string;
+  /** The local value exported, or a re-export from another module. */
+  value: ValueRef | { kind: 're-export'; module: string; imported: string; span: Span };
+}
+
+/** All facts of one file. `file` is the path the caller passed in (the caller decides relative vs absolute). */
+export interface FileFacts {
+  file: string;
+  /** Ids of adapters enabled by this file's imports. Empty: the file cannot define or use tools. */
+  adapters: string[];
+  imports: ImportFact[];
+  exports: ExportFact[];
+  /** `export * from './x'` */
+  exportAll: string[];
+  /** Module- and function-scope `const`/`let` initialisers, keyed by `ValueRef.binding.key`. */
+  bindings: Record<string, ValueRef>;
+  tools: ToolDefinitionFact[];
+  namespaces: NamespaceFact[];
+  handoffs: HandoffFact[];
+  agents: AgentFact[];
+  mcpServers: McpServerFact[];
+  mcpRegistrations: McpRegistrationFact[];
+  functions: FunctionFact[];
+  calls: CallFact[];
+  exposures: ExposureFact[];
+  callIdCoercions: CallIdCoercionFact[];
+  identityStrings: IdentityStringFact[];
+  contextUses: ContextUseFact[];
+  runToolChoices: RunToolChoiceFact[];
+  middleware: MiddlewareFact[];
+  notes: ExtractionNote[];
+}
