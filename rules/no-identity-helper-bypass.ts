@@ -1,9 +1,9 @@
-import { catalog, type MessageIdOf, type RuleOptions } from '../src/checks/catalog.js';
+import { catalog, type MessageIdOf, type RuleOptionsInput } from '../src/checks/catalog.js';
 import { ruleOptions } from '../src/checks/index.js';
 import { createRule, docsOf, optionsSchema } from './create-rule.js';
 import { reportFindings } from './utils.js';
 
-export type Options = [RuleOptions<'no-identity-helper-bypass'>];
+export type Options = [RuleOptionsInput<'no-identity-helper-bypass'>?];
 export type MessageIds = MessageIdOf<'no-identity-helper-bypass'>;
 
 // The decision lives in src/checks; this file is the ESLint front end of it.

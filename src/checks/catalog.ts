@@ -57,6 +57,8 @@ export const ruleOptionSchemas = {
 } as const satisfies Record<RuleId, z.ZodType>;
 
 export type RuleOptions<Id extends RuleId> = z.output<(typeof ruleOptionSchemas)[Id]>;
+/** Options as a user writes them: every key optional, defaults filled by `ruleOptions()`. */
+export type RuleOptionsInput<Id extends RuleId> = z.input<(typeof ruleOptionSchemas)[Id]>;
 
 export interface RuleMeta {
   id: RuleId;
@@ -110,7 +112,8 @@ export const catalog = {
         'Qualified name "{{name}}" is used by more than one tool in {{set}} ({{detail}}); dispatch by qualified name is ambiguous. Rename the namespaced or dotted tool.',
       deferredNameCollision:
         'Deferred top-level tool name "{{name}}" is used by more than one tool in {{set}}. Rename one of the deferred-loading tools.',
-      mcpDuplicateRegistration: 'MCP server {{server}} registers the tool "{{name}}" more than once; the later registration fails or replaces the first.',
+      mcpDuplicateRegistration:
+        'MCP server {{server}} registers the tool "{{name}}" more than once; the later registration fails when it runs. Rename one of the tools.',
     },
   }),
   'no-namespace-equals-name': rule({
@@ -163,7 +166,7 @@ export const catalog = {
     hasSuggestions: true,
     messages: {
       handBuiltIdentity:
-        'Hand-built {{what}} `{{text}}`; use {{helper}}() from tool-identity-audit/runtime, which handles empty and reserved namespaces.',
+        'Hand-built {{what}} ({{text}}); use {{helper}}() from tool-identity-audit/runtime, which handles empty and reserved namespaces.',
       useHelper: 'Replace with {{replacement}}.',
     },
   }),

@@ -45,7 +45,7 @@ export function checkIdentityHelperBypass(input: CheckInput, options: RuleOption
       findings.push(
         makeFinding(RULE, 'handBuiltIdentity', {
           at: { file: facts.file, span: fact.span },
-          data: { what: whatText[fact.form], text: fact.text ?? fact.parts.join(' + '), helper: fact.helper },
+          data: { what: whatText[fact.form], text: fact.text, helper: fact.helper },
           suggestions,
           key: `${fact.form}|${fact.parts.join(',')}`,
         }),

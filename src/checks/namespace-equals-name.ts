@@ -21,15 +21,20 @@ function checkNamespace(ns: ResolvedNamespace): Finding[] {
     if (problem.kind !== 'reserved-namespace' || !member || reported.has(problem.name)) continue;
     reported.add(problem.name);
     const suggested = suggestName(problem.name, ns);
-    const { start, end } = ns.at.span;
     findings.push(
       makeFinding(RULE, 'namespaceEqualsName', {
         at: ns.at,
         data: { namespace: problem.namespace ?? problem.name, name: problem.name },
         related: [{ file: member.definedAt.file, span: member.definedAt.span, message: `tool "${problem.name}" is defined here` }],
         // Only a literal written at the namespace can be edited in place (inside its quotes).
-        suggestions: ns.literal
-          ? [{ messageId: 'renameNamespace', data: { suggested }, edits: [{ range: [start + 1, end - 1], text: suggested }] }]
+        suggestions: ns.literalSpan
+          ? [
+              {
+                messageId: 'renameNamespace',
+                data: { suggested },
+                edits: [{ range: [ns.literalSpan.start + 1, ns.literalSpan.end - 1], text: suggested }],
+              },
+            ]
           : [],
         key: `${problem.name}`,
       }),

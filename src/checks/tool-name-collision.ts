@@ -79,32 +79,43 @@ function groupFindings(
   tools: readonly ResolvedTool[],
   handoffs: readonly ResolvedHandoff[],
 ): Finding[] {
-  const members = group.members.map((m) => (m.kind === 'tool' ? tools[m.index] : handoffs[m.index]));
-  const winner = group.winner.kind === 'tool' ? tools[group.winner.index] : handoffs[group.winner.index];
+  const memberOf = (m: { kind: 'tool' | 'handoff'; index: number }): ResolvedTool | ResolvedHandoff | undefined =>
+    m.kind === 'tool' ? tools[m.index] : handoffs[m.index];
+  const winner = memberOf(group.winner);
+  if (!winner) return [];
+  const findings: Finding[] = [];
+  if (set.kind === 'mcp-server') {
+    // One server instance: the second registration of a name fails (or replaces the first) when it runs.
+    const [first, ...rest] = group.members.map(memberOf);
+    for (const member of rest) {
+      if (!member || !first) continue;
+      findings.push(
+        makeFinding(RULE, 'mcpDuplicateRegistration', {
+          at: memberLocation(member),
+          data: { name: group.name, server: set.label.replace(/^MCP server ?/, '') || 'instance' },
+          related: [related(memberLocation(first), `"${group.name}" is first registered here`)],
+          key: `${set.label}|mcp|${group.name}`,
+        }),
+      );
+    }
+    return findings;
+  }
   const kinds = new Set(group.members.map((m) => m.kind));
   const winnerText =
-    group.winner.kind === 'handoff'
-      ? `the handoff to agent "${(winner as ResolvedHandoff | undefined)?.agentName ?? '?'}"`
-      : 'the last tool listed';
-  const [firstMember] = members;
-  if (!firstMember) return [];
-  const findings: Finding[] = [];
-  members.forEach((member, i) => {
-    if (i === 0 || !member) return;
+    group.winner.kind === 'handoff' ? `the handoff to agent "${(winner as ResolvedHandoff).agentName ?? '?'}"` : 'the last tool listed';
+  // Reported on every owner that loses dispatch: that is the tool or handoff the model can never reach.
+  for (const m of group.members) {
+    if (m.kind === group.winner.kind && m.index === group.winner.index) continue;
+    const member = memberOf(m);
+    if (!member) continue;
     let messageId: string;
     let data: Record<string, string>;
     if (group.derivedAgents) {
       messageId = 'derivedNameCollision';
       const option = kinds.size === 2 ? 'toolName or toolNameOverride' : kinds.has('tool') ? 'toolName' : 'toolNameOverride';
       data = { name: group.name, set: set.label, first: group.derivedAgents[0], second: group.derivedAgents[1], option };
-    } else if (kinds.size === 2) {
-      messageId = 'toolHandoffCollision';
-      data = { name: group.name, set: set.label, winner: winnerText };
-    } else if (kinds.has('handoff')) {
-      messageId = 'duplicateHandoffName';
-      data = { name: group.name, set: set.label, winner: winnerText };
     } else {
-      messageId = 'duplicateToolName';
+      messageId = kinds.size === 2 ? 'toolHandoffCollision' : kinds.has('handoff') ? 'duplicateHandoffName' : 'duplicateToolName';
       data = { name: group.name, set: set.label, winner: winnerText };
     }
     findings.push(
@@ -112,14 +123,14 @@ function groupFindings(
         at: memberLocation(member),
         data,
         related: [
-          related(memberLocation(firstMember), `"${group.name}" is first used here`),
-          ...definitionIfListed(firstMember),
+          related(memberLocation(winner), `"${group.name}" that dispatch picks`),
+          ...definitionIfListed(winner),
           ...definitionIfListed(member),
         ],
         key: `${set.label}|bare|${group.name}`,
       }),
     );
-  });
+  }
   return findings;
 }
 

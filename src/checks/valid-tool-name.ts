@@ -5,7 +5,7 @@ import type { Finding } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
 import { providerLabel, toolNameProblem } from './tool-name-rules.js';
-import { adapterTitle } from './adapter-titles.js';
+import { getAdapter } from '../facts/adapters/index.js';
 
 const RULE = 'valid-tool-name';
 
@@ -34,7 +34,7 @@ export function checkValidToolNames(input: CheckInput, options: RuleOptions<'val
       findings.push(
         makeFinding(RULE, 'rewrittenToolName', {
           at: thing.at,
-          data: { what: thing.what, name: thing.writtenName, publicName: thing.name, framework: adapterTitle(thing.adapter) },
+          data: { what: thing.what, name: thing.writtenName, publicName: thing.name, framework: getAdapter(thing.adapter)?.title ?? thing.adapter },
           key: `${thing.what}|rewritten|${thing.writtenName}`,
         }),
       );

@@ -85,7 +85,7 @@ function indexFile(facts: FileFacts): FileIndex {
 
 class Linker {
   /** Calls by resolved callee function (`file#key`), for MCP servers passed as arguments. */
-  private callsByFunction: Map<string, Array<{ file: string; args: ValueRef[] }>> | undefined;
+  private callsByFunction: Map<string, Array<{ file: string; start: number; args: ValueRef[] }>> | undefined;
 
   constructor(
     private readonly index: Map<string, FileIndex>,
@@ -191,9 +191,11 @@ class Linker {
           adapter: ns.adapter,
           name,
           at: { file, span: ns.nameSpan },
-          literal: ns.name?.kind === 'static' && (ns.name.via === 'literal' || ns.name.via === 'template'),
           members,
         };
+        if (ns.name?.kind === 'static' && (ns.name.via === 'literal' || ns.name.via === 'template')) {
+          resolved.literalSpan = ns.name.span;
+        }
         if (written !== undefined && written !== name) resolved.writtenName = written;
         namespaces.push(resolved);
       }
@@ -342,9 +344,10 @@ class Linker {
 
   private mcpServerSets(): Map<string, ResolvedExposureSet> {
     const sets = new Map<string, ResolvedExposureSet>();
+    const order = new Map<ResolvedTool, Position[]>();
     for (const [file, fi] of this.index) {
       for (const registration of fi.facts.mcpRegistrations) {
-        for (const server of this.serversOf(file, registration.receiver, 0)) {
+        for (const { server, chain } of this.serversOf(file, registration.receiver, 0)) {
           const key = `${server.file}#${server.server.id}`;
           let set = sets.get(key);
           if (!set) {
@@ -362,38 +365,49 @@ class Linker {
             };
             sets.set(key, set);
           }
-          const name = this.staticName(file, registration.name);
-          set.tools.push({
+          const tool: ResolvedTool = {
             key: `${file}#registration@${registration.span.start}`,
             adapter: registration.adapter,
             kind: 'function',
-            name,
+            name: this.staticName(file, registration.name),
             namespace: undefined,
             namespaceDynamic: false,
             deferLoading: false,
             approvalRequired: false,
             definedAt: { file, span: registration.name.span },
-          });
+          };
+          set.tools.push(tool);
+          order.set(tool, [...chain, [file, registration.span.start]]);
         }
       }
+    }
+    // Registration order is the order the server meets them: source order along the chain of calls
+    // that pass the instance on, so "the second registration" is the same in every front end.
+    for (const set of sets.values()) {
+      set.tools.sort((a, b) => comparePositions(order.get(a) ?? [], order.get(b) ?? []));
     }
     return sets;
   }
 
-  /** The server instances a receiver can be, following parameters back to every call site. */
-  private serversOf(file: string, receiver: ValueRef, depth: number): Array<Extract<Item, { t: 'mcp' }>> {
+  /**
+   * The server instances a receiver can be, following parameters back to every call site. `chain`
+   * lists the calls that pass the instance on, from the one nearest the server inwards.
+   */
+  private serversOf(file: string, receiver: ValueRef, depth: number): Array<{ server: Extract<Item, { t: 'mcp' }>; chain: Position[] }> {
     if (depth > MAX_DEPTH) return [];
+    const out: Array<{ server: Extract<Item, { t: 'mcp' }>; chain: Position[] }> = [];
     if (receiver.kind === 'param') {
-      const out: Array<Extract<Item, { t: 'mcp' }>> = [];
       for (const call of this.callsTo(`${file}#${receiver.fn}`)) {
         const arg = call.args[receiver.index];
-        if (arg) out.push(...this.serversOf(call.file, arg, depth + 1));
+        if (!arg) continue;
+        for (const found of this.serversOf(call.file, arg, depth + 1)) {
+          out.push({ server: found.server, chain: [...found.chain, [call.file, call.start]] });
+        }
       }
       return dedupeServers(out);
     }
-    const out: Array<Extract<Item, { t: 'mcp' }>> = [];
     for (const item of this.resolve(file, receiver, depth)) {
-      if (item.t === 'mcp') out.push(item);
+      if (item.t === 'mcp') out.push({ server: item, chain: [] });
     }
     // A binding may hold a parameter (`const s = server;`): follow it through its initialiser.
     if (receiver.kind === 'binding') {
@@ -403,7 +417,7 @@ class Linker {
     return dedupeServers(out);
   }
 
-  private callsTo(fnKey: string): Array<{ file: string; args: ValueRef[] }> {
+  private callsTo(fnKey: string): Array<{ file: string; start: number; args: ValueRef[] }> {
     if (!this.callsByFunction) {
       this.callsByFunction = new Map();
       for (const [file, fi] of this.index) {
@@ -413,7 +427,7 @@ class Linker {
             const key = `${target.file}#${target.fn.key}`;
             let list = this.callsByFunction.get(key);
             if (!list) this.callsByFunction.set(key, (list = []));
-            list.push({ file, args: call.args });
+            list.push({ file, start: call.span.start, args: call.args });
           }
         }
       }
@@ -579,9 +593,22 @@ function describe(item: Item): string {
   return item.t === 'string' ? JSON.stringify(item.value) : item.t;
 }
 
-function dedupeServers(items: Array<Extract<Item, { t: 'mcp' }>>): Array<Extract<Item, { t: 'mcp' }>> {
+type Position = [file: string, offset: number];
+
+function comparePositions(a: readonly Position[], b: readonly Position[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+    const [fa, oa] = a[i] as Position;
+    const [fb, ob] = b[i] as Position;
+    if (fa !== fb) return fa < fb ? -1 : 1;
+    if (oa !== ob) return oa - ob;
+  }
+  return a.length - b.length;
+}
+
+/** One entry per server instance: the first path found to it wins. */
+function dedupeServers<T extends { server: Extract<Item, { t: 'mcp' }> }>(items: T[]): T[] {
   const seen = new Set<string>();
-  return items.filter((item) => {
+  return items.filter(({ server: item }) => {
     const key = `${item.file}#${item.server.id}`;
     if (seen.has(key)) return false;
     seen.add(key);

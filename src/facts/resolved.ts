@@ -93,9 +93,10 @@ export interface ResolvedNamespace {
   /** Model-facing namespace name; undefined when dynamic. */
   name: string | undefined;
   writtenName?: string;
-  /** Where the namespace name is written; `literal` when a string literal there can be edited. */
+  /** Where the namespace name is written. */
   at: SourceRef;
-  literal: boolean;
+  /** The string literal holding the name, when it is written in place and can be edited. */
+  literalSpan?: Span;
   members: ResolvedTool[];
 }
 

@@ -223,8 +223,8 @@ export interface IdentityStringFact {
   helper: string;
   /** Source text of the parts, for a suggestion: `[name, namespace]`. */
   parts: string[];
-  /** Source text of the whole expression (shortened), for the message. */
-  text?: string;
+  /** Source text of the whole expression (shortened, whitespace collapsed), for the message. */
+  text: string;
   /** Only used to build an error message (lower severity). */
   inErrorMessage: boolean;
   span: Span;

@@ -1,0 +1,145 @@
+// Fact extraction from one TypeScript syntax tree.
+//
+// `extractFacts(ts, sourceFile, { file })` takes the compiler module as a parameter and never imports
+// `typescript` values, so the same code runs on a `ts.SourceFile` from typescript-eslint's parser
+// (with the project's `typescript`) and on one from ts-morph (`import { ts } from 'ts-morph'`,
+// `sourceFile.compilerNode`). Pass nodes and module of the same compiler. Syntax only: no checker
+// is needed; `options.isCallIdExpression` is the seam for type information.
+//
+// One walk per file (`./extract/scope.ts`) builds scopes and collects candidate nodes; candidates are
+// then interpreted in source order by the adapter-driven framework step, the call-ID step and the
+// identity-string step. Files whose text mentions no enabler module and no identity token skip the
+// walk: only their module surface (imports, exports, top-level bindings) is read, so constants they
+// export still resolve across files.
+import type * as TS from 'typescript';
+import type { ts as MorphTs } from 'ts-morph';
+import { adapterEnabledBy, adapters as registry } from './adapters/index.js';
+import { checkCallIdCoercion } from './extract/call-ids.js';
+import { type Ctx, type ExtractOptions, type TsModule, emptyFacts, parentOf, spanOf } from './extract/context.js';
+import { createFrameworkState, finishFrameworks, handleCallOrNew, queueToolsProperty } from './extract/frameworks.js';
+import { checkIdentityString } from './extract/identity-strings.js';
+import { buildModuleSurface } from './extract/module-surface.js';
+import { declareImports, newScope, walk } from './extract/scope.js';
+import type { FileFacts, FunctionFact } from './types.js';
+
+export type { ExtractOptions, TsModule };
+
+/**
+ * Tokens of the framework-independent facts (call IDs, identity strings). A file that mentions none
+ * of them and no enabler module cannot produce a fact beyond its module surface.
+ */
+export const IDENTITY_TOKENS = /call_?id|toolCallId|qualifiedName|deferred_top_level|namespace|\bns\b|['"`]bare['"`]/i;
+
+/** True when the file's text could yield facts beyond its module surface. */
+export function mayHaveFacts(text: string, adapters: readonly { enablers: readonly string[] }[] = registry): boolean {
+  return adapters.some((adapter) => adapter.enablers.some((enabler) => text.includes(enabler))) || IDENTITY_TOKENS.test(text);
+}
+
+export function extractFacts(ts: TsModule, sourceFile: TS.SourceFile, options: ExtractOptions): FileFacts;
+export function extractFacts(ts: typeof MorphTs, sourceFile: MorphTs.SourceFile, options: ExtractOptions): FileFacts;
+export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.SourceFile | MorphTs.SourceFile, options: ExtractOptions): FileFacts {
+  // Both compilers build the same node shapes; only the declaration files differ.
+  const ts = tsModule as TsModule;
+  const sf = source as TS.SourceFile;
+  const adapters = options.adapters ?? registry;
+  const first = sf.statements[0];
+  const ctx: Ctx = {
+    ts,
+    sf,
+    text: sf.text,
+    options,
+    facts: emptyFacts(options.file),
+    enabled: [],
+    parents: first && !first.parent ? new Map() : undefined,
+    fileScope: newScope(undefined, true),
+    usedIds: new Set(),
+    defs: new Map(),
+    fnByNode: new Map(),
+    referencedFunctions: new Set(),
+    declared: [],
+  };
+  const specifiers = declareImports(ctx, ctx.fileScope);
+
+  if (!mayHaveFacts(ctx.text, adapters)) {
+    walk(ctx, true);
+    buildModuleSurface(ctx);
+    return finalize(ctx.facts);
+  }
+
+  const result = walk(ctx, false);
+  ctx.fnByNode = result.fnByNode;
+  const modules = [...specifiers, ...result.requires];
+  ctx.enabled = adapters.filter((adapter) => modules.some((module) => adapterEnabledBy(adapter, module)));
+  ctx.facts.adapters = ctx.enabled.map((adapter) => adapter.id);
+
+  const frameworks = createFrameworkState();
+  const identity = { consumed: new Set<TS.Node>() };
+  const enabled = ctx.enabled.length > 0;
+  const K = ts.SyntaxKind;
+  for (const { node, scope } of result.candidates) {
+    switch (node.kind) {
+      case K.CallExpression:
+        if (enabled) handleCallOrNew(ctx, frameworks, node as TS.CallExpression, scope);
+        checkCallIdCoercion(ctx, node, scope);
+        checkIdentityString(ctx, identity, node);
+        break;
+      case K.NewExpression:
+        if (enabled) handleCallOrNew(ctx, frameworks, node as TS.NewExpression, scope);
+        break;
+      case K.PropertyAccessExpression:
+        if (enabled) queueToolsProperty(frameworks, node as TS.PropertyAccessExpression, scope);
+        break;
+      case K.TemplateExpression:
+      case K.BinaryExpression:
+        checkCallIdCoercion(ctx, node, scope);
+        checkIdentityString(ctx, identity, node);
+        break;
+      case K.ConditionalExpression:
+        checkIdentityString(ctx, identity, node);
+        break;
+      default:
+        break;
+    }
+  }
+  if (enabled) finishFrameworks(ctx, frameworks, result.variables);
+  // Deferred facts (add-tools sets, notes about later mutations) join the source order.
+  ctx.facts.exposures.sort((a, b) => a.span.start - b.span.start);
+  ctx.facts.notes.sort((a, b) => a.span.start - b.span.start);
+
+  buildModuleSurface(ctx);
+
+  if (enabled) {
+    const functions: FunctionFact[] = [];
+    for (const info of result.functions) {
+      const node = info.node;
+      const parent = parentOf(ctx, node);
+      const named =
+        ts.isFunctionDeclaration(node) ||
+        (ts.isMethodDeclaration(node) && !!parent && ts.isClassLike(parent)) ||
+        (!!parent && ts.isVariableDeclaration(parent) && parent.initializer === node);
+      if (!named && !ctx.referencedFunctions.has(node)) continue;
+      functions.push({ key: info.key, name: info.name, params: info.params, span: spanOf(ctx, node) });
+    }
+    ctx.facts.functions = functions.sort((a, b) => a.span.start - b.span.start);
+  }
+  return finalize(ctx.facts);
+}
+
+/** Drops `undefined` properties so the facts survive a JSON round trip unchanged. */
+function finalize(facts: FileFacts): FileFacts {
+  stripUndefined(facts);
+  return facts;
+}
+
+function stripUndefined(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) stripUndefined(item);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (record[key] === undefined) delete record[key];
+    else stripUndefined(record[key]);
+  }
+}

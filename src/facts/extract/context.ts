@@ -1,0 +1,232 @@
+// Shared state of one extraction and small syntax helpers. Nothing here imports `typescript`
+// values: the module comes in as `ctx.ts`, so nodes from typescript-eslint's parser and from
+// ts-morph's bundled compiler are handled by their own compiler.
+import type * as TS from 'typescript';
+import type tsDefault from 'typescript';
+import type { FrameworkAdapter } from '../adapters/types.js';
+import type { FileFacts, Span } from '../types.js';
+import type { Def } from './definitions.js';
+import type { Decl, FnInfo, Scope } from './scope.js';
+
+/** The compiler module: `import ts from 'typescript'` or `import * as ts from 'typescript'` both fit. */
+export type TsModule = typeof tsDefault;
+
+export interface ExtractOptions {
+  /** The path recorded as `FileFacts.file` (the caller decides relative vs absolute). */
+  file: string;
+  /**
+   * Seam for type information: called for an expression in a coercion position that syntax alone
+   * does not show to be a call ID (`String(x)`, `` `${x}` ``...). Return true when the checker knows
+   * it is one; the fact then has evidence 'type'. Syntax-only callers leave it out.
+   */
+  isCallIdExpression?: (node: TS.Expression) => boolean;
+  /** Adapters to consider; defaults to the registry (`src/facts/adapters/index.ts`). */
+  adapters?: readonly FrameworkAdapter[];
+}
+
+export interface Ctx {
+  ts: TsModule;
+  sf: TS.SourceFile;
+  text: string;
+  options: ExtractOptions;
+  facts: FileFacts;
+  /** Adapters enabled by this file's imports, in registry order. */
+  enabled: FrameworkAdapter[];
+  /** Only when the parser did not set `node.parent`. */
+  parents: Map<TS.Node, TS.Node> | undefined;
+  fileScope: Scope;
+  /** Ids already handed out (`tool@12`), to keep them unique. */
+  usedIds: Set<string>;
+  /** Definition calls, classified once (null: not a definition). */
+  defs: Map<TS.Node, Def | null>;
+  /** Functions of the file (filled by the walk). */
+  fnByNode: Map<TS.Node, FnInfo>;
+  /** Functions named by some `function`/`param` value: they get a `FunctionFact`. */
+  referencedFunctions: Set<TS.Node>;
+  /** Every declaration, in walk order (bindings are built from these). */
+  declared: Decl[];
+}
+
+export function emptyFacts(file: string): FileFacts {
+  return {
+    file,
+    adapters: [],
+    imports: [],
+    exports: [],
+    exportAll: [],
+    bindings: {},
+    tools: [],
+    namespaces: [],
+    handoffs: [],
+    agents: [],
+    mcpServers: [],
+    mcpRegistrations: [],
+    functions: [],
+    calls: [],
+    exposures: [],
+    callIdCoercions: [],
+    identityStrings: [],
+    contextUses: [],
+    runToolChoices: [],
+    middleware: [],
+    notes: [],
+  };
+}
+
+export function parentOf(ctx: Ctx, node: TS.Node): TS.Node | undefined {
+  return (node.parent as TS.Node | undefined) ?? ctx.parents?.get(node);
+}
+
+export function startOf(ctx: Ctx, node: TS.Node): number {
+  return node.getStart(ctx.sf);
+}
+
+export function spanOf(ctx: Ctx, node: TS.Node): Span {
+  return spanFromOffsets(ctx, node.getStart(ctx.sf), node.getEnd());
+}
+
+export function spanFromOffsets(ctx: Ctx, start: number, end: number): Span {
+  const s = ctx.sf.getLineAndCharacterOfPosition(start);
+  const e = ctx.sf.getLineAndCharacterOfPosition(end);
+  return {
+    start,
+    end,
+    loc: { start: { line: s.line + 1, column: s.character }, end: { line: e.line + 1, column: e.character } },
+  };
+}
+
+export function textOf(ctx: Ctx, node: TS.Node): string {
+  return ctx.text.slice(node.getStart(ctx.sf), node.getEnd());
+}
+
+const MAX_TEXT = 160;
+
+/** Source text for `unknown`/`dynamic` values, bounded so huge expressions do not bloat facts. */
+export function shortText(ctx: Ctx, node: TS.Node): string {
+  const text = textOf(ctx, node);
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+}
+
+/** A deterministic id, unique within the file: `tool@<start>` (`tool@<start>:<end>` on a tie). */
+export function makeId(ctx: Ctx, prefix: string, node: TS.Node): string {
+  let id = `${prefix}@${startOf(ctx, node)}`;
+  if (ctx.usedIds.has(id)) id = `${id}:${node.getEnd()}`;
+  ctx.usedIds.add(id);
+  return id;
+}
+
+/** Strips parentheses, `as`, `satisfies`, `!` and `<T>x` (they do not change the value). */
+export function unwrap(ts: TsModule, node: TS.Expression): TS.Expression {
+  let current = node;
+  for (;;) {
+    if (
+      ts.isParenthesizedExpression(current) ||
+      ts.isAsExpression(current) ||
+      ts.isSatisfiesExpression(current) ||
+      ts.isNonNullExpression(current) ||
+      ts.isTypeAssertionExpression(current)
+    ) {
+      current = current.expression;
+    } else {
+      return current;
+    }
+  }
+}
+
+/** Parent of `node` seen through parentheses/`as`/`!` wrappers, with the outermost wrapper. */
+export function outerParent(ctx: Ctx, node: TS.Node): { parent: TS.Node | undefined; child: TS.Node } {
+  const { ts } = ctx;
+  let child = node;
+  let parent = parentOf(ctx, child);
+  while (
+    parent &&
+    (ts.isParenthesizedExpression(parent) ||
+      ts.isAsExpression(parent) ||
+      ts.isSatisfiesExpression(parent) ||
+      ts.isNonNullExpression(parent) ||
+      ts.isTypeAssertionExpression(parent))
+  ) {
+    child = parent;
+    parent = parentOf(ctx, child);
+  }
+  return { parent, child };
+}
+
+/** `x as const` (possibly inside `satisfies`/parentheses). */
+export function isAsConst(ts: TsModule, node: TS.Expression): boolean {
+  let current: TS.Expression = node;
+  for (;;) {
+    if (ts.isAsExpression(current)) {
+      const type = current.type;
+      if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeName.text === 'const') return true;
+      current = current.expression;
+    } else if (ts.isParenthesizedExpression(current) || ts.isSatisfiesExpression(current)) {
+      current = current.expression;
+    } else {
+      return false;
+    }
+  }
+}
+
+/** A string literal or a template literal without substitutions. */
+export function isStringLike(ts: TsModule, node: TS.Node): node is TS.StringLiteral | TS.NoSubstitutionTemplateLiteral {
+  return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node);
+}
+
+/** The static text of a property name (`a`, `'a'`, `1`, `['a']`), or undefined. */
+export function propertyNameText(ts: TsModule, name: TS.PropertyName | TS.BindingName | undefined): string | undefined {
+  if (!name) return undefined;
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
+  if (ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+  if (ts.isComputedPropertyName(name)) {
+    const expr = unwrap(ts, name.expression);
+    if (isStringLike(ts, expr) || ts.isNumericLiteral(expr)) return expr.text;
+  }
+  return undefined;
+}
+
+/** `name` of `a.name`, `'name'` of `a['name']`, or undefined. */
+export function accessName(ts: TsModule, node: TS.Expression): string | undefined {
+  if (ts.isPropertyAccessExpression(node)) return node.name.text;
+  if (ts.isElementAccessExpression(node)) {
+    const arg = unwrap(ts, node.argumentExpression);
+    if (isStringLike(ts, arg) || ts.isNumericLiteral(arg)) return arg.text;
+  }
+  return undefined;
+}
+
+/** The last name of an identifier or a property chain (`tool.namespace` → `namespace`). */
+export function terminalName(ts: TsModule, node: TS.Expression): string | undefined {
+  const expr = unwrap(ts, node);
+  if (ts.isIdentifier(expr)) return expr.text;
+  return accessName(ts, expr);
+}
+
+/** True for an identifier or a property chain of identifiers (`item`, `event.data.item`, `this.x`). */
+export function isSimpleChain(ts: TsModule, node: TS.Expression): boolean {
+  const expr = unwrap(ts, node);
+  if (ts.isIdentifier(expr) || expr.kind === ts.SyntaxKind.ThisKeyword) return true;
+  if (ts.isPropertyAccessExpression(expr)) return isSimpleChain(ts, expr.expression);
+  if (ts.isElementAccessExpression(expr)) return accessName(ts, expr) !== undefined && isSimpleChain(ts, expr.expression);
+  return false;
+}
+
+export function isFunctionLike(ts: TsModule, node: TS.Node): node is TS.FunctionLikeDeclaration {
+  return (
+    ts.isFunctionDeclaration(node) ||
+    ts.isFunctionExpression(node) ||
+    ts.isArrowFunction(node) ||
+    ts.isMethodDeclaration(node) ||
+    ts.isConstructorDeclaration(node) ||
+    ts.isGetAccessorDeclaration(node) ||
+    ts.isSetAccessorDeclaration(node)
+  );
+}
+
+export function isAssignmentOperator(ts: TsModule, kind: TS.SyntaxKind): boolean {
+  return kind >= ts.SyntaxKind.FirstAssignment && kind <= ts.SyntaxKind.LastAssignment;
+}
+
+export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}

@@ -1,0 +1,224 @@
+// Hand-built identity strings (framework independent): qualified names, `qualifiedName ?? name`
+// fallbacks, lookup and approval keys, `${agent}:${callId}` keys and trace names, each with the
+// canonical helper that builds it. Whether a file is a helper module is the check's decision.
+import type * as TS from 'typescript';
+import type { IdentityStringFact } from '../types.js';
+import { type Ctx, accessName, isStringLike, outerParent, shortText, spanOf, terminalName, textOf, unwrap } from './context.js';
+
+const NAMESPACE_PART = /namespace|^ns$/i;
+const NAME_PART = /name|tool/i;
+const AGENT_PART = /agent/i;
+const CALL_ID_PART = /call_?id/i;
+const APPROVAL_PREFIX = 'deferred_top_level:';
+const LOOKUP_KINDS = new Set(['namespaced', 'bare', 'deferred_top_level']);
+const LOG_METHODS = new Set(['log', 'debug', 'info', 'warn', 'warning', 'error', 'trace', 'fatal']);
+
+const HELPERS: Record<IdentityStringFact['form'], string> = {
+  'qualified-name': 'toolQualifiedName',
+  'qualified-fallback': 'getFunctionToolQualifiedName',
+  'lookup-key': 'lookupKeyId',
+  'approval-key': 'getFunctionToolApprovalKeys',
+  'call-key': 'extractToolCallId',
+  'trace-name': 'toolTraceName',
+};
+
+export interface IdentityState {
+  /** Qualified-name constructions already reported as part of a trace name. */
+  consumed: Set<TS.Node>;
+}
+
+function partMatches(ctx: Ctx, expr: TS.Expression, pattern: RegExp): boolean {
+  const name = terminalName(ctx.ts, expr);
+  return name !== undefined && pattern.test(name);
+}
+
+function isNamespacePart(ctx: Ctx, expr: TS.Expression): boolean {
+  return partMatches(ctx, expr, NAMESPACE_PART);
+}
+
+function isNamePart(ctx: Ctx, expr: TS.Expression): boolean {
+  return partMatches(ctx, expr, NAME_PART);
+}
+
+function isCallKey(ctx: Ctx, left: TS.Expression, right: TS.Expression): boolean {
+  return partMatches(ctx, left, AGENT_PART) && partMatches(ctx, right, CALL_ID_PART);
+}
+
+/** True when the string only feeds an error or a log message. */
+export function inErrorMessage(ctx: Ctx, node: TS.Node): boolean {
+  const { ts } = ctx;
+  let current = node;
+  for (;;) {
+    const { parent, child } = outerParent(ctx, current);
+    if (!parent) return false;
+    if (ts.isThrowStatement(parent)) return true;
+    if (ts.isTemplateSpan(parent)) {
+      current = parent;
+      continue;
+    }
+    if (ts.isTemplateExpression(parent)) {
+      current = parent;
+      continue;
+    }
+    if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      current = parent;
+      continue;
+    }
+    if (ts.isConditionalExpression(parent) && parent.condition !== child) {
+      current = parent;
+      continue;
+    }
+    if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== child) {
+      const callee = unwrap(ts, parent.expression);
+      if (ts.isNewExpression(parent) || ts.isIdentifier(callee)) return /Error$/.test(terminalName(ts, callee) ?? '');
+      if (!ts.isPropertyAccessExpression(callee)) return false;
+      const owner = terminalName(ts, callee.expression) ?? '';
+      return owner === 'console' || (/^log(ger)?$|logger$/i.test(owner) && LOG_METHODS.has(callee.name.text));
+    }
+    return false;
+  }
+}
+
+function push(ctx: Ctx, form: IdentityStringFact['form'], node: TS.Node, parts: TS.Expression[]): void {
+  ctx.facts.identityStrings.push({
+    form,
+    helper: HELPERS[form],
+    parts: parts.map((part) => textOf(ctx, part)),
+    text: shortText(ctx, node).replace(/\s+/g, ' '),
+    inErrorMessage: inErrorMessage(ctx, node),
+    span: spanOf(ctx, node),
+  });
+}
+
+/** Operands of a `+` chain, left to right: `a + '.' + b` → [a, '.', b]. */
+function flattenPlus(ctx: Ctx, node: TS.Expression, out: TS.Expression[] = []): TS.Expression[] {
+  const { ts } = ctx;
+  const e = unwrap(ts, node);
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    flattenPlus(ctx, e.left, out);
+    flattenPlus(ctx, e.right, out);
+  } else {
+    out.push(node);
+  }
+  return out;
+}
+
+type Match = { form: IdentityStringFact['form']; parts: TS.Expression[] };
+
+/** A qualified-name, call-key or approval-key construction (template, `+` chain or `[a, b].join('.')`). */
+function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
+  const { ts } = ctx;
+  if (ts.isTemplateExpression(node)) {
+    const texts = [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
+    const exprs = node.templateSpans.map((span) => span.expression);
+    for (let i = 0; i < exprs.length; i++) {
+      if (texts[i]!.endsWith(APPROVAL_PREFIX)) return { form: 'approval-key', parts: [exprs[i]!] };
+    }
+    for (let i = 0; i + 1 < exprs.length; i++) {
+      const [left, right, sep] = [exprs[i]!, exprs[i + 1]!, texts[i + 1]];
+      if (sep === '.' && isNamespacePart(ctx, left) && isNamePart(ctx, right)) return { form: 'qualified-name', parts: [right, left] };
+      if (sep === ':' && isCallKey(ctx, left, right)) return { form: 'call-key', parts: [left, right] };
+    }
+    return undefined;
+  }
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const operands = flattenPlus(ctx, node);
+    const literal = (e: TS.Expression | undefined): string | undefined => {
+      const u = e && unwrap(ts, e);
+      return u && isStringLike(ts, u) ? u.text : undefined;
+    };
+    for (let i = 0; i + 1 < operands.length; i++) {
+      const text = literal(operands[i]);
+      if (text?.endsWith(APPROVAL_PREFIX) && literal(operands[i + 1]) === undefined) return { form: 'approval-key', parts: [operands[i + 1]!] };
+    }
+    for (let i = 0; i + 2 < operands.length; i++) {
+      const [left, sep, right] = [operands[i]!, literal(operands[i + 1]), operands[i + 2]!];
+      if (literal(left) !== undefined || literal(right) !== undefined) continue;
+      if (sep === '.' && isNamespacePart(ctx, left) && isNamePart(ctx, right)) return { form: 'qualified-name', parts: [right, left] };
+      if (sep === ':' && isCallKey(ctx, left, right)) return { form: 'call-key', parts: [left, right] };
+    }
+    return undefined;
+  }
+  if (ts.isCallExpression(node)) {
+    const callee = unwrap(ts, node.expression);
+    if (!ts.isPropertyAccessExpression(callee)) return undefined;
+    const target = unwrap(ts, callee.expression);
+    const [arg] = node.arguments;
+    if (callee.name.text === 'join' && ts.isArrayLiteralExpression(target) && arg) {
+      const sep = unwrap(ts, arg);
+      const elements = target.elements;
+      if (elements.length === 2 && !elements.some((e) => ts.isSpreadElement(e)) && isStringLike(ts, sep) && sep.text === '.') {
+        const [left, right] = [elements[0]!, elements[1]!];
+        if (isNamespacePart(ctx, left) && isNamePart(ctx, right)) return { form: 'qualified-name', parts: [right, left] };
+      }
+      return undefined;
+    }
+    if (callee.name.text === 'stringify' && ts.isIdentifier(target) && target.text === 'JSON' && arg) {
+      const list = unwrap(ts, arg);
+      if (!ts.isArrayLiteralExpression(list) || list.elements.length < 2) return undefined;
+      const kind = unwrap(ts, list.elements[0]!);
+      if (!isStringLike(ts, kind) || !LOOKUP_KINDS.has(kind.text) || list.elements.some((e) => ts.isSpreadElement(e))) return undefined;
+      const rest = list.elements.slice(1);
+      return { form: 'lookup-key', parts: rest.length === 2 ? [rest[1]!, rest[0]!] : [...rest] };
+    }
+  }
+  return undefined;
+}
+
+function isOuterPlus(ctx: Ctx, node: TS.BinaryExpression): boolean {
+  const { ts } = ctx;
+  const { parent } = outerParent(ctx, node);
+  return !(parent && ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.PlusToken);
+}
+
+export function checkIdentityString(ctx: Ctx, state: IdentityState, node: TS.Node): void {
+  const { ts } = ctx;
+  if (state.consumed.has(node)) return;
+  if (ts.isConditionalExpression(node)) {
+    const condition = unwrap(ts, node.condition);
+    if (!ts.isBinaryExpression(condition)) return;
+    const K = ts.SyntaxKind;
+    const op = condition.operatorToken.kind;
+    if (op !== K.EqualsEqualsEqualsToken && op !== K.EqualsEqualsToken && op !== K.ExclamationEqualsEqualsToken && op !== K.ExclamationEqualsToken) return;
+    let ns: TS.Expression | undefined;
+    let name: TS.Expression | undefined;
+    if (isNamespacePart(ctx, condition.left) && isNamePart(ctx, condition.right) && !isNamespacePart(ctx, condition.right)) {
+      [ns, name] = [condition.left, condition.right];
+    } else if (isNamespacePart(ctx, condition.right) && isNamePart(ctx, condition.left) && !isNamespacePart(ctx, condition.left)) {
+      [ns, name] = [condition.right, condition.left];
+    }
+    if (!ns || !name) return;
+    for (const branch of [node.whenTrue, node.whenFalse]) {
+      const b = unwrap(ts, branch);
+      if (matchConstruction(ctx, b)?.form === 'qualified-name') {
+        state.consumed.add(b);
+        push(ctx, 'trace-name', node, [name, ns]);
+        return;
+      }
+    }
+    return;
+  }
+  if (ts.isTemplateExpression(node)) {
+    const { parent } = outerParent(ctx, node);
+    if (parent && ts.isTaggedTemplateExpression(parent)) return;
+  }
+  if (ts.isBinaryExpression(node)) {
+    const op = node.operatorToken.kind;
+    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
+      const left = unwrap(ts, node.left);
+      const right = unwrap(ts, node.right);
+      if (
+        (ts.isPropertyAccessExpression(left) || ts.isElementAccessExpression(left)) &&
+        accessName(ts, left) === 'qualifiedName' &&
+        (ts.isPropertyAccessExpression(right) || ts.isElementAccessExpression(right)) &&
+        accessName(ts, right) === 'name'
+      ) {
+        push(ctx, 'qualified-fallback', node, [left.expression]);
+      }
+      return;
+    }
+    if (op !== ts.SyntaxKind.PlusToken || !isOuterPlus(ctx, node)) return;
+  }
+  const match = matchConstruction(ctx, node);
+  if (match) push(ctx, match.form, node, match.parts);
+}

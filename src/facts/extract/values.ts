@@ -1,0 +1,375 @@
+// Values: statically known names (`NameValue`) and the small value IR (`ValueRef`) that the
+// linker walks across files. Everything is resolved lexically from the walk's scopes.
+import type * as TS from 'typescript';
+import type { NameValue, StaticVia, ValueRef } from '../types.js';
+import {
+  type Ctx,
+  accessName,
+  isAsConst,
+  isStringLike,
+  propertyNameText,
+  shortText,
+  spanOf,
+  unwrap,
+} from './context.js';
+import { classify } from './definitions.js';
+import { type Decl, type Scope, fnKeyOf, lookup } from './scope.js';
+
+const MAX_DEPTH = 32;
+
+type Resolved =
+  | { kind: 'static'; value: string; via: StaticVia }
+  | { kind: 'imported'; module: string; imported: string; path: string[] };
+
+/** An identifier followed by static property keys: `NAMES.crm['lookup']` → NAMES, ['crm', 'lookup']. */
+export function accessChain(ctx: Ctx, expr: TS.Expression): { base: TS.Identifier; path: string[] } | undefined {
+  const { ts } = ctx;
+  const path: string[] = [];
+  let e = unwrap(ts, expr);
+  while (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
+    const name = accessName(ts, e);
+    if (name === undefined) return undefined;
+    path.unshift(name);
+    e = unwrap(ts, e.expression);
+  }
+  return ts.isIdentifier(e) && path.length > 0 ? { base: e, path } : undefined;
+}
+
+function isValueBinding(decl: Decl): boolean {
+  if (decl.kind === 'const') return true;
+  return (decl.kind === 'let' || decl.kind === 'var') && !decl.reassigned;
+}
+
+/** Resolves `decl` followed by `path` to a string. */
+function resolveDeclPath(ctx: Ctx, decl: Decl, path: string[], depth: number): Resolved | undefined {
+  const { ts } = ctx;
+  if (depth > MAX_DEPTH) return undefined;
+  if (decl.kind === 'import') {
+    if (decl.typeOnly || decl.module === undefined || decl.imported === undefined) return undefined;
+    if (decl.imported === '*') {
+      if (path.length === 0) return undefined;
+      return { kind: 'imported', module: decl.module, imported: path[0]!, path: path.slice(1) };
+    }
+    return { kind: 'imported', module: decl.module, imported: decl.imported, path };
+  }
+  if (decl.kind === 'enum') {
+    if (path.length !== 1 || !decl.node || !ts.isEnumDeclaration(decl.node)) return undefined;
+    const member = decl.node.members.find((m) => propertyNameText(ts, m.name) === path[0]);
+    const init = member?.initializer && unwrap(ts, member.initializer);
+    return init && isStringLike(ts, init) ? { kind: 'static', value: init.text, via: 'enum' } : undefined;
+  }
+  if (!isValueBinding(decl)) return undefined;
+  if (decl.init) return resolveIn(ctx, decl.init, decl.scope, path, depth + 1, false);
+  if (decl.pattern?.path) return resolveIn(ctx, decl.pattern.root, decl.scope, [...decl.pattern.path, ...path], depth + 1, false);
+  return undefined;
+}
+
+/** Resolves `expr` then walks `path` through `as const` object literals. */
+function resolveIn(ctx: Ctx, expr: TS.Expression, scope: Scope, path: string[], depth: number, frozen: boolean): Resolved | undefined {
+  const { ts } = ctx;
+  if (depth > MAX_DEPTH) return undefined;
+  const isFrozen = frozen || isAsConst(ts, expr);
+  const e = unwrap(ts, expr);
+  if (path.length === 0) {
+    if (ts.isStringLiteral(e)) return { kind: 'static', value: e.text, via: 'literal' };
+    if (ts.isNoSubstitutionTemplateLiteral(e)) return { kind: 'static', value: e.text, via: 'template' };
+  }
+  if (ts.isIdentifier(e)) {
+    const decl = lookup(scope, e.text);
+    return decl ? resolveDeclPath(ctx, decl, path, depth + 1) : undefined;
+  }
+  if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
+    const chain = accessChain(ctx, e);
+    if (!chain) return undefined;
+    const decl = lookup(scope, chain.base.text);
+    return decl ? resolveDeclPath(ctx, decl, [...chain.path, ...path], depth + 1) : undefined;
+  }
+  if (path.length === 0) return undefined;
+  const [head, ...rest] = path as [string, ...string[]];
+  if (ts.isObjectLiteralExpression(e) && isFrozen) {
+    const prop = findProperty(ctx, e, head, scope);
+    if (!prop || prop.uncertain || !prop.value) return undefined;
+    return resolveIn(ctx, prop.value, prop.scope, rest, depth + 1, true);
+  }
+  if (ts.isArrayLiteralExpression(e) && isFrozen) {
+    const index = Number(head);
+    const element = Number.isInteger(index) ? e.elements[index] : undefined;
+    if (!element || e.elements.slice(0, index + 1).some((el) => ts.isSpreadElement(el))) return undefined;
+    return resolveIn(ctx, element, scope, rest, depth + 1, true);
+  }
+  if (ts.isCallExpression(e) && isObjectFreeze(ctx, e, scope) && e.arguments[0]) {
+    return resolveIn(ctx, e.arguments[0], scope, path, depth + 1, true);
+  }
+  return undefined;
+}
+
+function isObjectFreeze(ctx: Ctx, call: TS.CallExpression, scope: Scope): boolean {
+  const { ts } = ctx;
+  const callee = unwrap(ts, call.expression);
+  return (
+    ts.isPropertyAccessExpression(callee) &&
+    callee.name.text === 'freeze' &&
+    ts.isIdentifier(callee.expression) &&
+    callee.expression.text === 'Object' &&
+    !lookup(scope, 'Object')
+  );
+}
+
+/** The statically known string an expression denotes, or `dynamic`. */
+export function nameValue(ctx: Ctx, expr: TS.Expression, scope: Scope): NameValue {
+  const { ts } = ctx;
+  const e = unwrap(ts, expr);
+  // A literal's own span (without `as const` or parentheses): suggestions edit inside its quotes.
+  const span = spanOf(ctx, isStringLike(ts, e) ? e : expr);
+  const resolved = resolveIn(ctx, expr, scope, [], 0, false);
+  if (resolved?.kind === 'imported') {
+    return { kind: 'imported', module: resolved.module, imported: resolved.imported, path: resolved.path, span };
+  }
+  if (resolved?.kind === 'static') {
+    let via = resolved.via;
+    if (ts.isIdentifier(e)) via = 'constant';
+    else if (!isStringLike(ts, e)) via = via === 'enum' ? 'enum' : 'object';
+    return { kind: 'static', value: resolved.value, via, span };
+  }
+  return { kind: 'dynamic', text: shortText(ctx, expr), span };
+}
+
+export interface PropertyLookup {
+  /** The property node (`name: 'x'`, `{ name }`, `execute() {}`). */
+  node: TS.ObjectLiteralElementLike;
+  /** The value expression; undefined for methods and accessors. */
+  value: TS.Expression | undefined;
+  /** Scope to resolve `value` in (another object's, when the property comes through a spread). */
+  scope: Scope;
+  /** A later spread that cannot be followed may override it. */
+  uncertain: boolean;
+}
+
+/**
+ * The property named `key` of an object literal as the object is built: the last one written, or
+ * one brought in by a spread of a known object literal. `uncertain` when a later spread cannot be
+ * followed; undefined when absent (see `anySpreadMayDefine` for "maybe present through a spread").
+ */
+export function findProperty(ctx: Ctx, obj: TS.ObjectLiteralExpression, key: string, scope: Scope, depth = 0): PropertyLookup | undefined {
+  const { ts } = ctx;
+  let found: PropertyLookup | undefined;
+  for (const prop of obj.properties) {
+    if (ts.isSpreadAssignment(prop)) {
+      const spread = depth > MAX_DEPTH ? undefined : resolveObject(ctx, prop.expression, scope);
+      if (!spread) {
+        if (found) found.uncertain = true;
+        continue;
+      }
+      const inner = findProperty(ctx, spread.obj, key, spread.scope, depth + 1);
+      if (inner) found = inner;
+      else if (found && anySpreadMayDefine(ctx, spread.obj, key, spread.scope)) found.uncertain = true;
+      continue;
+    }
+    if (propertyNameText(ts, prop.name) !== key) continue;
+    if (ts.isPropertyAssignment(prop)) found = { node: prop, value: prop.initializer, scope, uncertain: false };
+    else if (ts.isShorthandPropertyAssignment(prop)) found = { node: prop, value: prop.name, scope, uncertain: false };
+    else found = { node: prop, value: undefined, scope, uncertain: false };
+  }
+  return found;
+}
+
+/** True unless every spread of `obj` is a known object literal without `key`. */
+export function anySpreadMayDefine(ctx: Ctx, obj: TS.ObjectLiteralExpression, key: string, scope: Scope): boolean {
+  return obj.properties.some((p) => ctx.ts.isSpreadAssignment(p) && spreadMayDefine(ctx, p.expression, key, scope, 0));
+}
+
+function spreadMayDefine(ctx: Ctx, expr: TS.Expression, key: string, scope: Scope, depth: number): boolean {
+  const resolved = depth > MAX_DEPTH ? undefined : resolveObject(ctx, expr, scope);
+  if (!resolved) return true;
+  return resolved.obj.properties.some((p) =>
+    ctx.ts.isSpreadAssignment(p) ? spreadMayDefine(ctx, p.expression, key, resolved.scope, depth + 1) : propertyNameText(ctx.ts, p.name) === key,
+  );
+}
+
+/** An options argument as an object literal: written inline or through a `const` binding. */
+export function resolveObject(
+  ctx: Ctx,
+  expr: TS.Expression | undefined,
+  scope: Scope,
+  depth = 0,
+): { obj: TS.ObjectLiteralExpression; scope: Scope } | undefined {
+  const { ts } = ctx;
+  if (!expr || depth > MAX_DEPTH) return undefined;
+  const e = unwrap(ts, expr);
+  if (ts.isObjectLiteralExpression(e)) return { obj: e, scope };
+  if (ts.isIdentifier(e)) {
+    const decl = lookup(scope, e.text);
+    if (decl && isValueBinding(decl) && decl.init) return resolveObject(ctx, decl.init, decl.scope, depth + 1);
+  }
+  return undefined;
+}
+
+/** Follows an option path through nested object literals: `['mcpConfig', 'includeServerInToolNames']`. */
+export function optionAt(
+  ctx: Ctx,
+  options: { obj: TS.ObjectLiteralExpression; scope: Scope },
+  path: readonly string[],
+): { prop: PropertyLookup; scope: Scope } | undefined {
+  let current = options;
+  for (let i = 0; i < path.length; i++) {
+    const prop = findProperty(ctx, current.obj, path[i]!, current.scope);
+    if (!prop) return undefined;
+    if (i === path.length - 1) return { prop, scope: prop.scope };
+    const next = resolveObject(ctx, prop.value, prop.scope);
+    if (!next) return undefined;
+    current = next;
+  }
+  return undefined;
+}
+
+/** True when the expression is the literal `true`. */
+export function isTrueLiteral(ctx: Ctx, expr: TS.Expression | undefined): boolean {
+  return !!expr && unwrap(ctx.ts, expr).kind === ctx.ts.SyntaxKind.TrueKeyword;
+}
+
+export function isFalseLiteral(ctx: Ctx, expr: TS.Expression | undefined): boolean {
+  return !!expr && unwrap(ctx.ts, expr).kind === ctx.ts.SyntaxKind.FalseKeyword;
+}
+
+function unknownRef(ctx: Ctx, node: TS.Node): ValueRef {
+  return { kind: 'unknown', text: shortText(ctx, node), span: spanOf(ctx, node) };
+}
+
+export function functionRef(ctx: Ctx, node: TS.FunctionLikeDeclaration): ValueRef {
+  ctx.referencedFunctions.add(node);
+  return { kind: 'function', key: fnKeyOf(ctx, node), span: spanOf(ctx, node) };
+}
+
+/** The value IR of an expression. */
+export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRef {
+  const { ts } = ctx;
+  const span = spanOf(ctx, expr);
+  const e = unwrap(ts, expr);
+  if (isStringLike(ts, e)) return { kind: 'string', value: e.text, span };
+  if (ts.isArrayLiteralExpression(e)) {
+    const elements: ValueRef[] = [];
+    for (const element of e.elements) {
+      if (ts.isOmittedExpression(element)) continue;
+      if (ts.isSpreadElement(element)) {
+        elements.push({ kind: 'spread', of: toValueRef(ctx, element.expression, scope), span: spanOf(ctx, element) });
+      } else {
+        elements.push(toValueRef(ctx, element, scope));
+      }
+    }
+    return { kind: 'array', elements, span };
+  }
+  if (ts.isObjectLiteralExpression(e)) {
+    const properties: Array<{ key: string; value: ValueRef }> = [];
+    for (const prop of e.properties) {
+      if (ts.isSpreadAssignment(prop)) {
+        properties.push({ key: '...', value: { kind: 'spread', of: toValueRef(ctx, prop.expression, scope), span: spanOf(ctx, prop) } });
+        continue;
+      }
+      const key = propertyNameText(ts, prop.name) ?? `[${shortText(ctx, prop.name)}]`;
+      if (ts.isPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.initializer, scope) });
+      else if (ts.isShorthandPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.name, scope) });
+      else if (ts.isMethodDeclaration(prop)) properties.push({ key, value: functionRef(ctx, prop) });
+      else properties.push({ key, value: unknownRef(ctx, prop) });
+    }
+    return { kind: 'object', properties, span };
+  }
+  if (ts.isIdentifier(e)) return identifierRef(ctx, e, scope, span);
+  if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
+    const property = accessName(ts, e);
+    if (property === undefined) return unknownRef(ctx, expr);
+    const base = unwrap(ts, e.expression);
+    if (ts.isIdentifier(base)) {
+      const decl = lookup(scope, base.text);
+      if (decl?.kind === 'import' && decl.imported === '*' && decl.module !== undefined && !decl.typeOnly) {
+        return { kind: 'import', module: decl.module, imported: property, name: shortText(ctx, e), span };
+      }
+    }
+    return { kind: 'member', object: toValueRef(ctx, e.expression, scope), property, span };
+  }
+  if (ts.isCallExpression(e) || ts.isNewExpression(e)) {
+    const def = classify(ctx, e, scope);
+    if (def) {
+      switch (def.kind) {
+        case 'tool':
+        case 'agent-tool':
+          return { kind: 'tool', id: def.id, span };
+        case 'namespace':
+          return { kind: 'namespace', id: def.id, span };
+        case 'handoff':
+          return { kind: 'handoff', id: def.id, span };
+        case 'agent':
+          return { kind: 'agent', id: def.id, span };
+        case 'mcp-server':
+          return { kind: 'mcp-server', id: def.id, span };
+        default:
+          break;
+      }
+    }
+    return unknownRef(ctx, expr);
+  }
+  if (ts.isFunctionExpression(e) || ts.isArrowFunction(e)) return functionRef(ctx, e);
+  return unknownRef(ctx, expr);
+}
+
+function identifierRef(ctx: Ctx, id: TS.Identifier, scope: Scope, span: ValueRef['span']): ValueRef {
+  const decl = lookup(scope, id.text);
+  if (!decl) return unknownRef(ctx, id);
+  switch (decl.kind) {
+    case 'import':
+      if (decl.module === undefined || decl.imported === undefined || decl.typeOnly) return unknownRef(ctx, id);
+      return { kind: 'import', module: decl.module, imported: decl.imported, name: id.text, span };
+    case 'param':
+      if (!decl.fn || decl.paramIndex === undefined) return unknownRef(ctx, id);
+      ctx.referencedFunctions.add(decl.fn.node);
+      return { kind: 'param', fn: decl.fn.key, index: decl.paramIndex, name: id.text, span };
+    case 'function':
+    case 'class':
+    case 'enum':
+      return { kind: 'binding', key: decl.key, name: id.text, span };
+    case 'const':
+    case 'let':
+    case 'var':
+      if (decl.reassigned || (!decl.init && !decl.pattern?.path)) return unknownRef(ctx, id);
+      return { kind: 'binding', key: decl.key, name: id.text, span };
+    default:
+      return unknownRef(ctx, id);
+  }
+}
+
+/** The value a declaration binds, for `FileFacts.bindings` (undefined: not a binding). */
+export function bindingValue(ctx: Ctx, decl: Decl): ValueRef | undefined {
+  const { ts } = ctx;
+  switch (decl.kind) {
+    case 'const':
+    case 'let':
+    case 'var': {
+      if (decl.reassigned) return decl.init || decl.pattern ? unknownRef(ctx, decl.nameNode) : undefined;
+      if (decl.init) return toValueRef(ctx, decl.init, decl.scope);
+      if (decl.pattern?.path) {
+        let value = toValueRef(ctx, decl.pattern.root, decl.scope);
+        for (const property of decl.pattern.path) value = { kind: 'member', object: value, property, span: spanOf(ctx, decl.nameNode) };
+        return value;
+      }
+      return undefined;
+    }
+    case 'function':
+      // Function declarations only: a named function expression's own name is not visible outside it.
+      return decl.fn && decl.node && ts.isFunctionDeclaration(decl.node) ? functionRef(ctx, decl.fn.node) : undefined;
+    case 'class':
+      return decl.node ? unknownRef(ctx, decl.nameNode) : undefined;
+    case 'enum': {
+      const node = decl.node;
+      if (!node || !ts.isEnumDeclaration(node)) return undefined;
+      const properties = node.members.map((member) => {
+        const key = propertyNameText(ts, member.name) ?? shortText(ctx, member.name);
+        const init = member.initializer && unwrap(ts, member.initializer);
+        const value: ValueRef =
+          init && isStringLike(ts, init) ? { kind: 'string', value: init.text, span: spanOf(ctx, init) } : unknownRef(ctx, member);
+        return { key, value };
+      });
+      return { kind: 'object', properties, span: spanOf(ctx, node) };
+    }
+    default:
+      return undefined;
+  }
+}

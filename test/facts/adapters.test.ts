@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  adapterEnabledBy,
+  adapterNaming,
+  adapters,
+  getAdapter,
+  mcpSdkAdapter,
+  openaiAgentsAdapter,
+  toFunctionToolName,
+  toolIdentityAuditAdapter,
+  transformStringFunctionStyle,
+} from '../../src/facts/adapters/index.js';
+
+interface Vector {
+  id: string;
+  helper: string;
+  input: { agentName?: string; name?: string };
+  expected: unknown;
+}
+const vectors = (JSON.parse(readFileSync(new URL('../vectors/identity-vectors.json', import.meta.url), 'utf8')) as { vectors: Vector[] }).vectors;
+
+describe('adapter registry', () => {
+  it('lists the three adapters in a fixed order with plain-data tables', () => {
+    expect(adapters.map((a) => a.id)).toEqual(['tool-identity-audit', 'openai-agents', 'mcp-sdk']);
+    expect(getAdapter('openai-agents')).toBe(openaiAgentsAdapter);
+    expect(getAdapter('nope')).toBeUndefined();
+    // Tables are data: they survive JSON (the CLI's cache salt hashes them).
+    expect(JSON.parse(JSON.stringify(openaiAgentsAdapter.tools))).toEqual(openaiAgentsAdapter.tools);
+  });
+
+  it('is enabled by an enabler or one of its subpaths, never by a longer package name', () => {
+    expect(adapterEnabledBy(openaiAgentsAdapter, '@openai/agents')).toBe(true);
+    expect(adapterEnabledBy(openaiAgentsAdapter, '@openai/agents/realtime')).toBe(true);
+    expect(adapterEnabledBy(openaiAgentsAdapter, '@openai/agents-core')).toBe(true);
+    expect(adapterEnabledBy(openaiAgentsAdapter, '@openai/agents-extensions')).toBe(false);
+    expect(adapterEnabledBy(mcpSdkAdapter, '@modelcontextprotocol/sdk/server/mcp.js')).toBe(true);
+    expect(adapterEnabledBy(mcpSdkAdapter, '@modelcontextprotocol/sdk-extra')).toBe(false);
+    expect(adapterEnabledBy(toolIdentityAuditAdapter, 'tool-identity-audit/runtime')).toBe(true);
+    expect(adapterEnabledBy(toolIdentityAuditAdapter, 'tool-identity-auditor')).toBe(false);
+  });
+});
+
+describe('@openai/agents naming (toFunctionToolName)', () => {
+  it('replaces every UTF-16 unit outside [A-Za-z0-9] with _, keeping case', () => {
+    expect(toFunctionToolName('get weather')).toBe('get_weather');
+    expect(toFunctionToolName('a-b.c\tD')).toBe('a_b_c_D');
+    expect(toFunctionToolName('Café')).toBe('Caf_');
+    expect(toFunctionToolName('x😀')).toBe('x__');
+    expect(toFunctionToolName('snake_case')).toBe('snake_case');
+  });
+
+  it('derives handoff, agent-tool, tool and namespace names', () => {
+    expect(openaiAgentsAdapter.handoffToolName!('Agent A')).toBe('transfer_to_Agent_A');
+    expect(openaiAgentsAdapter.agentToolName!('Refund agent')).toBe('Refund_agent');
+    expect(openaiAgentsAdapter.publicToolName('lookup-account')).toBe('lookup_account');
+    expect(openaiAgentsAdapter.publicNamespaceName('  CRM tools ')).toBe('CRM_tools');
+  });
+});
+
+describe('tool-identity-audit runtime naming (Python semantics)', () => {
+  it('keeps tool names verbatim and strips namespace names', () => {
+    expect(toolIdentityAuditAdapter.publicToolName('crm.lookup')).toBe('crm.lookup');
+    expect(toolIdentityAuditAdapter.publicNamespaceName(' crm ')).toBe('crm');
+  });
+
+  it('lower-cases per code point', () => {
+    expect(transformStringFunctionStyle('x😀')).toBe('x_');
+    expect(toolIdentityAuditAdapter.handoffToolName!('Agent A')).toBe('transfer_to_agent_a');
+  });
+
+  const named = vectors.filter((v) => ['handoffDefaultToolName', 'agentAsToolDefaultName', 'transformStringFunctionStyle'].includes(v.helper));
+  it('has identity vectors to check', () => {
+    expect(named.length).toBeGreaterThanOrEqual(10);
+  });
+  it.each(named.map((v) => [v.id, v] as const))('matches vector %s', (_id, vector) => {
+    const input = vector.input.agentName ?? vector.input.name ?? '';
+    const actual =
+      vector.helper === 'handoffDefaultToolName'
+        ? toolIdentityAuditAdapter.handoffToolName!(input)
+        : vector.helper === 'agentAsToolDefaultName'
+          ? toolIdentityAuditAdapter.agentToolName!(input)
+          : transformStringFunctionStyle(input);
+    expect(actual).toBe(vector.expected);
+  });
+});
+
+describe('adapterNaming', () => {
+  it('gives every adapter all four rules', () => {
+    expect(adapterNaming('openai-agents').handoffToolName('Billing agent')).toBe('transfer_to_Billing_agent');
+    expect(adapterNaming('tool-identity-audit').handoffToolName('Billing agent')).toBe('transfer_to_billing_agent');
+    expect(adapterNaming('mcp-sdk').publicToolName('a-b')).toBe('a-b');
+    expect(adapterNaming('mcp-sdk').agentToolName('X y')).toBe('X y');
+    expect(adapterNaming('unknown').handoffToolName('X')).toBe('transfer_to_X');
+    expect(adapterNaming('openai-agents')).toBe(adapterNaming('openai-agents'));
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { extract, spanOfText } from './helpers.js';
+
+const code = `export function toOutputs(item: any, event: any, toolCall: any, raw: any, part: any, output: any, callId: string) {
+  const a = String(item.call_id);
+  const b = \`\${event.data.item.callId}\`;
+  const c = toolCall.toolCallId.toString();
+  const d = '' + raw['call_id'];
+  const e = callId + '';
+  const f = part.tool_call_id ?? '';
+  const g = output.callId || 'unknown';
+  const id = item.call_id;
+  const h = String(id);
+  const { call_id: cid } = item;
+  const i = \`\${cid}\`;
+  const j = String((item as any).call_id!);
+  return [a, b, c, d, e, f, g, h, i, j];
+}
+`;
+
+describe('call-ID coercions', () => {
+  const facts = extract(code, 'src/outputs.ts');
+
+  it('finds every form, with evidence and the raw item', () => {
+    expect(facts.adapters).toEqual([]);
+    expect(facts.callIdCoercions.map((c) => [c.form, c.expression, c.evidence, c.rawItemText])).toEqual([
+      ['String', 'item.call_id', 'property', 'item'],
+      ['template', 'event.data.item.callId', 'property', 'event.data.item'],
+      ['toString', 'toolCall.toolCallId', 'property', undefined],
+      ['concat', "raw['call_id']", 'property', 'raw'],
+      ['concat', 'callId', 'name', undefined],
+      ['nullish-default', 'part.tool_call_id', 'property', undefined],
+      ['logical-default', 'output.callId', 'property', 'output'],
+      ['String', 'id', 'name', undefined],
+      ['template', 'cid', 'name', undefined],
+      ['String', '(item as any).call_id!', 'property', 'item'],
+    ]);
+  });
+
+  it('spans the coercion and the call-ID expression', () => {
+    const [first, second] = facts.callIdCoercions;
+    expect(first!.span).toEqual(spanOfText(code, 'String(item.call_id)'));
+    expect(first!.expressionSpan).toEqual(spanOfText(code, 'item.call_id'));
+    expect(first!.span.loc).toEqual({ start: { line: 2, column: 12 }, end: { line: 2, column: 32 } });
+    expect(second!.span).toEqual(spanOfText(code, '`${event.data.item.callId}`'));
+  });
+});
+
+describe('not call-ID coercions', () => {
+  const code2 = `import { String as Str } from './strings';
+export function render(value: unknown, chatId: string, messageId: string, response: any, item: any, index: number, twilioCall: any, sid: string, callSid: string, callId: string) {
+  const out = [
+    String(value),
+    String(chatId),
+    \`\${messageId}\`,
+    String(response.id),
+    String(item.id),
+    \`call_\${Date.now()}\`,
+    \`https://api.twilio.com/2010-04-01/Accounts/\${sid}/Calls/\${callSid}.json\`,
+    String(twilioCall.callId),
+    \`/calls/\${callId}\`,
+    \`Tool call \${callId} failed\`,
+    String(index),
+    \`\${index}\`,
+    callId ?? undefined,
+    sql\`\${callId}\`,
+    'id:' + callId,
+  ];
+  return out;
+}
+function fresh() {
+  const callId = \`call_\${Date.now()}\`;
+  const generated = crypto.randomUUID();
+  const toolCallId = generated;
+  return [String(callId), String(toolCallId)];
+}
+function shadowed(String: (x: unknown) => string, item: any) {
+  return String(item.call_id);
+}
+`;
+
+  it('leaves outputs, other IDs, URLs, messages, fresh IDs and shadowed String alone', () => {
+    const facts = extract(code2, 'src/render.ts');
+    expect(facts.callIdCoercions).toEqual([]);
+  });
+
+  it('treats String as the global only when nothing in scope declares it', () => {
+    const imported = extract(`import { String } from './safe-string';\nexport const x = (item: any) => String(item.call_id);\n`, 'src/a.ts');
+    expect(imported.callIdCoercions).toEqual([]);
+    const local = extract(`export const x = (item: any) => {\n  const String = (v: unknown) => v;\n  return String(item.call_id);\n};\n`, 'src/b.ts');
+    expect(local.callIdCoercions).toEqual([]);
+    const global = extract(`export const x = (item: any) => String(item.call_id);\n`, 'src/c.ts');
+    expect(global.callIdCoercions.map((c) => c.form)).toEqual(['String']);
+  });
+
+  it('asks the type seam about expressions syntax cannot settle', () => {
+    const src = `export function f(opaque: CallId, value: string) { return [String(opaque), String(value), \`\${callId}\`]; }\n`;
+    const seen: string[] = [];
+    const facts = extract(src, 'src/typed.ts', {
+      isCallIdExpression: (node) => {
+        seen.push(node.getText());
+        return node.getText() === 'opaque';
+      },
+    });
+    expect(facts.callIdCoercions.map((c) => [c.form, c.expression, c.evidence])).toEqual([
+      ['String', 'opaque', 'type'],
+      ['template', 'callId', 'name'],
+    ]);
+    // Asked once per compiler for each expression syntax could not settle.
+    expect(seen).toEqual(['opaque', 'value', 'opaque', 'value']);
+  });
+});

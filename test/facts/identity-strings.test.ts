@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { extract, spanOfText } from './helpers.js';
+
+const code = `export function build(tool: any, ns: string, name: string, agentName: string, callId: string, namespace: string, toolName: string) {
+  const q1 = \`\${ns}.\${name}\`;
+  const q2 = tool.namespace + '.' + tool.name;
+  const q3 = [namespace, toolName].join('.');
+  const f1 = tool.qualifiedName ?? tool.name;
+  const f2 = tool.qualifiedName || tool.name;
+  const k1 = JSON.stringify(['namespaced', ns, name]);
+  const k2 = JSON.stringify(['deferred_top_level', name]);
+  const k3 = \`deferred_top_level:\${name}\`;
+  const k4 = 'deferred_top_level:' + name;
+  const c1 = \`\${agentName}:\${callId}\`;
+  const c2 = agentName + ':' + callId;
+  const t1 = namespace === name ? name : \`\${namespace}.\${name}\`;
+  logger.warn(\`calling \${tool.namespace}.\${tool.name}\`);
+  if (!q1) throw new Error(\`Tool \${ns}.\${name} not found\`);
+  return [q1, q2, q3, f1, f2, k1, k2, k3, k4, c1, c2, t1];
+}
+`;
+
+describe('hand-built identity strings', () => {
+  const facts = extract(code, 'src/identity.ts');
+
+  it('finds every form with its canonical helper and parts', () => {
+    expect(facts.identityStrings.map((s) => [s.form, s.helper, s.parts, s.inErrorMessage])).toEqual([
+      ['qualified-name', 'toolQualifiedName', ['name', 'ns'], false],
+      ['qualified-name', 'toolQualifiedName', ['tool.name', 'tool.namespace'], false],
+      ['qualified-name', 'toolQualifiedName', ['toolName', 'namespace'], false],
+      ['qualified-fallback', 'getFunctionToolQualifiedName', ['tool'], false],
+      ['qualified-fallback', 'getFunctionToolQualifiedName', ['tool'], false],
+      ['lookup-key', 'lookupKeyId', ['name', 'ns'], false],
+      ['lookup-key', 'lookupKeyId', ['name'], false],
+      ['approval-key', 'getFunctionToolApprovalKeys', ['name'], false],
+      ['approval-key', 'getFunctionToolApprovalKeys', ['name'], false],
+      ['call-key', 'extractToolCallId', ['agentName', 'callId'], false],
+      ['call-key', 'extractToolCallId', ['agentName', 'callId'], false],
+      ['trace-name', 'toolTraceName', ['name', 'namespace'], false],
+      ['qualified-name', 'toolQualifiedName', ['tool.name', 'tool.namespace'], true],
+      ['qualified-name', 'toolQualifiedName', ['name', 'ns'], true],
+    ]);
+  });
+
+  it('spans the whole construction', () => {
+    expect(facts.identityStrings[0]!.span).toEqual(spanOfText(code, '`${ns}.${name}`'));
+    expect(facts.identityStrings[0]!.span.loc.start).toEqual({ line: 2, column: 13 });
+    expect(facts.identityStrings[1]!.span).toEqual(spanOfText(code, "tool.namespace + '.' + tool.name"));
+    expect(facts.identityStrings[11]!.span).toEqual(spanOfText(code, 'namespace === name ? name : `${namespace}.${name}`'));
+  });
+
+  it('leaves other strings alone', () => {
+    const facts2 = extract(`export function other(host: string, domain: string, namespace: string, ext: string, a: string, b: string, agentName: string, messageId: string, ns: string, name: string, x: any) {
+  return [
+    \`\${host}.\${domain}\`,
+    \`\${namespace}.\${ext}\`,
+    [a, b].join('.'),
+    \`\${agentName}:\${messageId}\`,
+    \`\${ns}/\${name}\`,
+    JSON.stringify(['other', ns, name]),
+    x.qualifiedName ?? 'n/a',
+    'namespace' + '.' + 'name',
+  ];
+}
+`, 'src/other.ts');
+    expect(facts2.identityStrings).toEqual([]);
+  });
+});

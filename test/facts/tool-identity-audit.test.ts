@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { extract, idAt, nameOf, offset, pos, show, spanOfText } from './helpers.js';
+
+const code = `import { Agent, defineTool, toolNamespace, type FunctionInvocationContext, type FunctionMiddleware } from 'tool-identity-audit/runtime';
+
+export const search = defineTool({
+  name: 'search',
+  description: 'Search the docs',
+  parameters: { type: 'object', properties: {} },
+  approvalMode: 'always_require',
+  deferLoading: true,
+  async execute(args, ctx) {
+    ctx.addTools([defineTool({ name: 'details', description: 'd', parameters: {}, execute: () => 'x' }), fetchTool]);
+    ctx.tools.push(fetchTool);
+    return 'ok';
+  },
+});
+const fetchTool = defineTool({ name: 'fetch', description: 'Fetch', parameters: {}, approvalMode: 'never_require', execute: () => 'x' });
+const crm = toolNamespace({ name: ' crm ', description: 'CRM', tools: [fetchTool] });
+
+const audit: FunctionMiddleware = async (ctx, next) => {
+  ctx.result = 'cached';
+  await next();
+};
+async function logCalls(ctx: FunctionInvocationContext, next: () => Promise<void>) {
+  if (ctx.arguments.dryRun) {
+    ctx.result = 'dry';
+    return;
+  }
+  next();
+}
+const support = new Agent({ name: 'Support Agent' });
+export const agent = new Agent({
+  name: 'Docs',
+  tools: [search, crm],
+  handoffs: [support],
+  middleware: [audit, logCalls],
+  toolChoice: { mode: 'required', requiredFunctionName: 'search' },
+  toolNameCollisionPolicy: 'error',
+});
+function helper(context: { tools: unknown[] }) {
+  context.tools = [fetchTool];
+}
+function unrelated(config: { tools: unknown[] }) {
+  config.tools.push(fetchTool);
+}
+const outside = makeContext();
+outside.addTools(fetchTool);
+const result = await agent.run('hello', { model, toolChoice: 'auto' });
+`;
+
+describe('tool-identity-audit runtime adapter', () => {
+  const facts = extract(code, 'src/docs-agent.ts');
+  const binding = (name: string) => `binding:${name}@${offset(code, `const ${name} =`) + 6}`;
+
+  it('records defineTool with verbatim names, approval mode and deferral', () => {
+    expect(facts.adapters).toEqual(['tool-identity-audit']);
+    expect(facts.tools.map((t) => [t.id, nameOf(t.name), t.publicName, t.approvalRequired, t.deferLoading])).toEqual([
+      [idAt('tool', code, "defineTool({\n  name: 'search'"), 'search', 'search', true, true],
+      [idAt('tool', code, "defineTool({ name: 'details'"), 'details', 'details', false, false],
+      [idAt('tool', code, "defineTool({ name: 'fetch'"), 'fetch', 'fetch', false, false],
+    ]);
+    expect(facts.tools[0]!.nameSpan).toEqual(spanOfText(code, "'search'"));
+  });
+
+  it('strips the namespace name (Python semantics)', () => {
+    expect(facts.namespaces.map((n) => [nameOf(n.name), n.publicName, show(n.members)])).toEqual([
+      [' crm ', 'crm', `[${binding('fetchTool')}]`],
+    ]);
+  });
+
+  it('records the agent: handoffs listed directly, collision policy and tool choice', () => {
+    const docs = facts.agents.find((a) => nameOf(a.name) === 'Docs')!;
+    expect(show(docs.tools)).toBe(`[${binding('search')}, ${binding('crm')}]`);
+    expect(show(docs.handoffs)).toBe(`[${binding('support')}]`);
+    expect(docs.mcpServers).toBeUndefined();
+    expect(docs.toolNameCollisionPolicy).toBe('error');
+    expect(docs.toolChoice).toEqual({
+      mode: 'required',
+      requiredFunctionName: { kind: 'static', value: 'search', via: 'literal', span: spanOfText(code, "'search'", 1) },
+      span: spanOfText(code, "{ mode: 'required', requiredFunctionName: 'search' }"),
+    });
+    expect(facts.handoffs).toEqual([]);
+  });
+
+  it('makes an add-tools exposure set per addTools() call', () => {
+    const addTools = facts.exposures.filter((e) => e.kind === 'add-tools');
+    expect(addTools.map((e) => [e.id, show(e.tools)])).toEqual([
+      [idAt('exposure', code, 'ctx.addTools'), `[tool:${facts.tools[1]!.id}, ${binding('fetchTool')}]`],
+      [idAt('exposure', code, 'outside.addTools'), binding('fetchTool')],
+    ]);
+    expect(facts.exposures.map((e) => e.kind)).toEqual(['add-tools', 'agent', 'agent', 'add-tools']);
+  });
+
+  it('classifies context uses by where the context comes from', () => {
+    expect(facts.contextUses.map((u) => [u.method, u.receiver, show(u.argument), u.inlineTools.length, u.span.loc.start.line])).toEqual([
+      ['addTools', 'invocation', `[tool:${facts.tools[1]!.id}, ${binding('fetchTool')}]`, 1, 10],
+      ['tools-mutation', 'invocation', binding('fetchTool'), 0, 11],
+      ['tools-assignment', 'unknown', `[${binding('fetchTool')}]`, 0, pos(code, 'context.tools =').line],
+      ['addTools', 'other', binding('fetchTool'), 0, pos(code, 'outside.addTools').line],
+    ]);
+    expect(facts.contextUses[0]!.inlineTools).toEqual([
+      spanOfText(code, "defineTool({ name: 'details', description: 'd', parameters: {}, execute: () => 'x' })"),
+    ]);
+  });
+
+  it('analyses middleware listed on the agent or typed as FunctionMiddleware', () => {
+    expect(facts.middleware).toEqual([
+      {
+        resultBeforeNext: [spanOfText(code, "ctx.result = 'cached'")],
+        unawaitedNext: [],
+        span: spanOfText(code, "async (ctx, next) => {\n  ctx.result = 'cached';\n  await next();\n}"),
+      },
+      {
+        resultBeforeNext: [],
+        unawaitedNext: [spanOfText(code, 'next()', 1)],
+        span: { ...facts.middleware[1]!.span, start: offset(code, 'async function logCalls') },
+      },
+    ]);
+  });
+
+  it('records a run-level tool choice', () => {
+    expect(facts.runToolChoices).toEqual([
+      {
+        agent: { kind: 'binding', key: `agent@${offset(code, 'agent = new')}`, name: 'agent', span: spanOfText(code, 'agent', 1) },
+        toolChoice: { mode: 'auto', span: spanOfText(code, "'auto'") },
+        span: spanOfText(code, "agent.run('hello', { model, toolChoice: 'auto' })"),
+      },
+    ]);
+  });
+});
+
+describe('middleware result/next ordering', () => {
+  it('flags ctx.result set before next() only when nothing sets it afterwards', () => {
+    const src = `import { Agent } from 'tool-identity-audit';
+new Agent({
+  name: 'M',
+  middleware: [
+    async (ctx, next) => { ctx.result = 1; await next(); ctx.result = 2; },
+    async (ctx, next) => { ctx.result = 1; return next(); },
+    async (ctx, next) => { await next(); ctx.result = 3; },
+    (ctx, next) => next(),
+    async (ctx, next) => { void next(); },
+  ],
+});
+`;
+    const facts = extract(src);
+    expect(facts.middleware.map((m) => [m.resultBeforeNext.map((s) => s.loc.start), m.unawaitedNext.length])).toEqual([
+      [[], 0],
+      [[{ line: 6, column: 27 }], 0],
+      [[], 0],
+      [[], 0],
+      [[], 1],
+    ]);
+  });
+});
