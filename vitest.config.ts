@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
+    globalSetup: ['test/global-setup.ts'],
     // RuleTester typed cases and ts-morph projects are slow to warm up on 2 cores.
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -13,8 +13,8 @@ const formText: Record<CallIdCoercionFact['form'], string> = {
   template: 'a template literal',
   toString: '.toString()',
   concat: 'string concatenation',
-  'nullish-default': 'a `?? ""` default',
-  'logical-default': 'a `|| ""` default',
+  'nullish-default': 'a `??` default',
+  'logical-default': 'a `||` default',
 };
 
 export function checkCallIdCoercion(input: CheckInput): Finding[] {
@@ -22,7 +22,9 @@ export function checkCallIdCoercion(input: CheckInput): Finding[] {
   for (const facts of input.files) {
     for (const fact of facts.callIdCoercions) {
       const suggestions = [];
-      if (fact.rawItemText !== undefined) {
+      // extractToolCallId reads `call_id` (then `id`) of a raw provider item; `callId` fields of
+      // SDK items are not what it reads, so only the wire field gets the suggestion.
+      if (fact.rawItemText !== undefined && /(?:\.call_id|\[\s*['"]call_id['"]\s*\])$/.test(fact.expression)) {
         const { name, edits } = helperImport(facts, 'extractToolCallId');
         suggestions.push({
           messageId: 'useExtractToolCallId',

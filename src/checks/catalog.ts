@@ -37,7 +37,7 @@ export const ruleOptionSchemas = {
       ignoreErrorMessages: z
         .boolean()
         .default(true)
-        .describe('Do not report identity strings that are only used to build an error message.'),
+        .describe('Do not report identity strings that are only used to build an error or log message.'),
     })
     .describe('Options for no-identity-helper-bypass.'),
   'valid-tool-name': z
@@ -144,11 +144,11 @@ export const catalog = {
       'extractToolCallId() returns the ID only when it already is a string.',
     defaultSeverity: 'error',
     requiresTypeChecking: false,
-    usesTypeInformation: true,
+    usesTypeInformation: false,
     hasSuggestions: true,
     messages: {
       coercedCallId:
-        'Call ID `{{expression}}` is coerced with {{form}}; a missing or non-string ID becomes a made-up string instead of being rejected. Read it with extractToolCallId() and handle undefined.',
+        'Call ID `{{expression}}` is coerced with {{form}}; a missing or non-string ID becomes a made-up string instead of being rejected. Use it only when it already is a string (extractToolCallId() does this for raw items) and handle the missing case.',
       useExtractToolCallId: 'Use extractToolCallId({{rawItem}}) instead.',
     },
   }),
@@ -166,7 +166,7 @@ export const catalog = {
     hasSuggestions: true,
     messages: {
       handBuiltIdentity:
-        'Hand-built {{what}} ({{text}}); use {{helper}}() from tool-identity-audit/runtime, which handles empty and reserved namespaces.',
+        'Hand-built {{what}} ({{text}}); use {{helper}}() from tool-identity-audit/runtime so every place builds it by the same rules.',
       useHelper: 'Replace with {{replacement}}.',
     },
   }),
@@ -180,7 +180,7 @@ export const catalog = {
       'agent, not only calls to that tool. Frameworks that rewrite names silently change the name the model sees.',
     defaultSeverity: 'error',
     requiresTypeChecking: false,
-    usesTypeInformation: false,
+    usesTypeInformation: true,
     hasSuggestions: false,
     messages: {
       invalidToolName: '{{what}} name "{{name}}" is rejected by {{provider}}: {{reason}}.',
@@ -197,7 +197,7 @@ export const catalog = {
       'normalise names can turn them into a real collision.',
     defaultSeverity: 'off',
     requiresTypeChecking: false,
-    usesTypeInformation: false,
+    usesTypeInformation: true,
     hasSuggestions: false,
     messages: {
       confusableNames:

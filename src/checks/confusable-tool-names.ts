@@ -1,4 +1,5 @@
 // no-confusable-tool-names: names in one exposure set equal up to case and "_"/"-".
+import type { SourceRef } from '../facts/resolved.js';
 import type { Finding } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
@@ -14,17 +15,20 @@ export function foldToolName(name: string): string {
 export function checkConfusableToolNames(input: CheckInput): Finding[] {
   const findings: Finding[] = [];
   for (const set of input.linked.exposureSets) {
-    const firstByFold = new Map<string, { name: string; at: ReturnType<typeof memberLocation> }>();
-    const members = [
-      ...set.tools.filter((t) => t.namespace === undefined && t.kind !== 'hosted').map((t) => ({ name: t.name, at: memberLocation(t) })),
-      ...set.handoffs.map((h) => ({ name: h.toolName, at: memberLocation(h) })),
+    type Member = { name: string | undefined; at: SourceRef; definedAt: SourceRef };
+    const firstByFold = new Map<string, Member & { name: string }>();
+    const members: Member[] = [
+      ...set.tools
+        .filter((t) => t.namespace === undefined && t.kind !== 'hosted')
+        .map((t) => ({ name: t.name, at: memberLocation(t), definedAt: t.definedAt })),
+      ...set.handoffs.map((h) => ({ name: h.toolName, at: memberLocation(h), definedAt: h.definedAt })),
     ];
-    for (const { name, at } of members) {
+    for (const { name, at, definedAt } of members) {
       if (name === undefined) continue;
       const folded = foldToolName(name);
       const first = firstByFold.get(folded);
       if (!first) {
-        firstByFold.set(folded, { name, at });
+        firstByFold.set(folded, { name, at, definedAt });
         continue;
       }
       // Equal names are no-tool-name-collision's business.
@@ -33,7 +37,11 @@ export function checkConfusableToolNames(input: CheckInput): Finding[] {
         makeFinding(RULE, 'confusableNames', {
           at,
           data: { name, other: first.name, set: set.label },
-          related: [{ file: first.at.file, span: first.at.span, message: `"${first.name}" is listed here` }],
+          related: [
+            { file: first.at.file, span: first.at.span, message: `"${first.name}" is listed here` },
+            ...(first.definedAt === first.at ? [] : [{ ...first.definedAt, message: `"${first.name}" is defined here` }]),
+            ...(definedAt === at ? [] : [{ ...definedAt, message: `"${name}" is defined here` }]),
+          ],
           key: `${set.label}|${first.name}|${name}`,
         }),
       );

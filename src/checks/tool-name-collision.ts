@@ -86,9 +86,11 @@ function groupFindings(
   const findings: Finding[] = [];
   if (set.kind === 'mcp-server') {
     // One server instance: the second registration of a name fails (or replaces the first) when it runs.
-    const [first, ...rest] = group.members.map(memberOf);
-    for (const member of rest) {
-      if (!member || !first) continue;
+    const members = group.members.map(memberOf);
+    const [first] = members;
+    for (const [i, member] of members.entries()) {
+      // Registrations in different branches of one if/switch never both run.
+      if (i === 0 || !member || !first || members.slice(0, i).every((m) => !m || exclusive(m, member))) continue;
       findings.push(
         makeFinding(RULE, 'mcpDuplicateRegistration', {
           at: memberLocation(member),
@@ -134,6 +136,16 @@ function groupFindings(
   return findings;
 }
 
+/** True when two registrations sit in different branches of the same if/switch/conditional. */
+function exclusive(a: ResolvedTool | ResolvedHandoff, b: ResolvedTool | ResolvedHandoff): boolean {
+  if (!('branch' in a) || !('branch' in b) || !a.branch || !b.branch || a.definedAt.file !== b.definedAt.file) return false;
+  const taken = new Map(a.branch.map((step) => [step.slice(0, step.indexOf(':')), step]));
+  return b.branch.some((step) => {
+    const other = taken.get(step.slice(0, step.indexOf(':')));
+    return other !== undefined && other !== step;
+  });
+}
+
 /** The same handoff object listed twice routes to one agent: not a collision of two owners. */
 function dedupeHandoffs(handoffs: readonly ResolvedHandoff[]): ResolvedHandoff[] {
   const seen = new Set<string>();
@@ -148,8 +160,10 @@ function describeTool(tool: ResolvedTool): string {
 /** A member listed by reference also points at its definition, which may live in another module. */
 function definitionIfListed(member: ResolvedTool | ResolvedHandoff): RelatedLocation[] {
   if (!member.listedAt) return [];
-  const name = 'name' in member ? member.name : member.toolName;
-  return [related(member.definedAt, `"${name ?? '?'}" is defined here`)];
+  if ('toolName' in member) {
+    return [related(member.definedAt, `the handoff to agent "${member.agentName ?? '?'}" is defined here`)];
+  }
+  return [related(member.definedAt, `"${member.name ?? '?'}" is defined here`)];
 }
 
 function related(at: SourceRef, message: string): RelatedLocation {

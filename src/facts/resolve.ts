@@ -4,6 +4,7 @@
 // type checker reaches; the CLI with the whole project).
 import type {
   AgentFact,
+  AgentMutationFact,
   FileFacts,
   FunctionFact,
   HandoffFact,
@@ -97,6 +98,7 @@ class Linker {
     const agents: ResolvedAgent[] = [];
     const mcpServers: ResolvedMcpServer[] = [];
     const serverSets = this.mcpServerSets();
+    const external = this.externalMutations();
 
     for (const [file, fi] of this.index) {
       for (const exposure of fi.facts.exposures) {
@@ -115,13 +117,23 @@ class Linker {
           toolNameCollisionPolicy: agent?.toolNameCollisionPolicy,
         };
         if (agent) set.agentKey = `${file}#${agent.id}`;
-        const toolSources: ValueRef[] = exposure.tools ? [exposure.tools] : [];
-        const handoffSources: ValueRef[] = exposure.handoffs ? [exposure.handoffs] : [];
-        for (const addition of exposure.additions) {
-          (addition.property === 'tools' ? toolSources : handoffSources).push(addition.value);
+        // Each source keeps its own file: mutations in other modules name values of those modules.
+        const sources: Record<'tools' | 'handoffs', Array<{ file: string; value: ValueRef }>> = {
+          tools: exposure.tools ? [{ file, value: exposure.tools }] : [],
+          handoffs: exposure.handoffs ? [{ file, value: exposure.handoffs }] : [],
+        };
+        const apply = (from: string, property: 'tools' | 'handoffs', mode: 'add' | 'assign', values: ValueRef[]): void => {
+          // An assignment replaces what the agent had so far; a push adds to it.
+          if (mode === 'assign') sources[property] = [];
+          for (const value of values) sources[property].push({ file: from, value });
+        };
+        for (const addition of exposure.additions) apply(file, addition.property, addition.mode, [addition.value]);
+        for (const { file: from, mutation } of (set.agentKey && external.get(set.agentKey)) || []) {
+          if (mutation.mode === 'unknown') set.unresolved.push({ file: from, span: mutation.span, text: 'changed in a way that cannot be followed' });
+          else apply(from, mutation.property, mutation.mode, mutation.values);
         }
-        for (const source of toolSources) this.collectTools(file, source, set);
-        for (const source of handoffSources) this.collectHandoffs(file, source, set);
+        for (const source of sources.tools) this.collectTools(source.file, source.value, set);
+        for (const source of sources.handoffs) this.collectHandoffs(source.file, source.value, set);
         if (exposure.mutatedUnknown) {
           set.unresolved.push({ file, span: exposure.span, text: 'mutated after construction' });
         }
@@ -138,8 +150,8 @@ class Linker {
             mcpServerKeys: [],
             exposureKey: key,
           };
-          for (const source of toolSources) {
-            for (const item of this.resolveTop(file, source)) {
+          for (const source of sources.tools) {
+            for (const item of this.resolveTop(source.file, source.value)) {
               if (item.item.t === 'tool' && item.item.def.agent) {
                 for (const target of this.resolve(item.item.file, item.item.def.agent, 0)) {
                   if (target.t === 'agent') resolvedAgent.toolAgentKeys.push(`${target.file}#${target.agent.id}`);
@@ -209,6 +221,27 @@ class Linker {
     return written === undefined ? undefined : this.options.naming(ns.adapter).publicNamespaceName(written);
   }
 
+  /** Mutations of agents made in other modules, by agent key, in a deterministic order. */
+  private externalMutations(): Map<string, Array<{ file: string; mutation: AgentMutationFact }>> {
+    const byAgent = new Map<string, Array<{ file: string; mutation: AgentMutationFact }>>();
+    for (const [file, fi] of this.index) {
+      for (const mutation of fi.facts.agentMutations) {
+        for (const item of this.resolve(file, mutation.agent, 0)) {
+          if (item.t !== 'agent') continue;
+          const key = `${item.file}#${item.agent.id}`;
+          let list = byAgent.get(key);
+          if (!list) byAgent.set(key, (list = []));
+          list.push({ file, mutation });
+        }
+      }
+    }
+    // Importers run after the modules they import; between importers, order by path, then position.
+    for (const list of byAgent.values()) {
+      list.sort((a, b) => (a.file === b.file ? a.mutation.span.start - b.mutation.span.start : a.file < b.file ? -1 : 1));
+    }
+    return byAgent;
+  }
+
   // ---- exposure members ----
 
   private collectTools(file: string, source: ValueRef, set: ResolvedExposureSet): void {
@@ -251,6 +284,12 @@ class Linker {
     let name: string | undefined;
     let writtenName: string | undefined;
     let defaultIdentity = def.defaultIdentity;
+    let agentKey: string | undefined;
+    if (def.kind === 'agent-tool' && def.agent) {
+      for (const target of this.resolve(file, def.agent, 0)) {
+        if (target.t === 'agent') agentKey = `${target.file}#${target.agent.id}`;
+      }
+    }
     if (def.kind === 'agent-tool' && !def.name && def.agent) {
       const agentName = this.agentName(file, def.agent);
       if (agentName !== undefined) {
@@ -285,6 +324,7 @@ class Linker {
     if (defaultIdentity) tool.defaultIdentity = defaultIdentity;
     if (item.ns) tool.namespaceAt = item.ns.at;
     if (listedAt) tool.listedAt = listedAt;
+    if (agentKey) tool.agentKey = agentKey;
     return tool;
   }
 
@@ -376,6 +416,7 @@ class Linker {
             approvalRequired: false,
             definedAt: { file, span: registration.name.span },
           };
+          if (registration.branch) tool.branch = registration.branch;
           set.tools.push(tool);
           order.set(tool, [...chain, [file, registration.span.start]]);
         }

@@ -31,6 +31,10 @@ export interface ResolvedTool {
   namespaceAt?: SourceRef;
   /** Where this member was listed in the exposure set (array element), when not the definition itself. */
   listedAt?: SourceRef;
+  /** For `agent-tool`: the key of the wrapped agent, when resolved. */
+  agentKey?: string;
+  /** For MCP registrations: the branches the call sits in (see `McpRegistrationFact.branch`). */
+  branch?: string[];
 }
 
 export interface ResolvedHandoff {

@@ -157,6 +157,12 @@ export interface McpRegistrationFact {
   /** The receiver: a binding/import to a server, or a function parameter (server passed in). */
   receiver: ValueRef;
   name: NameValue;
+  /**
+   * The branches the call sits in within its function: `<if start>:then|else`,
+   * `<switch start>:<clause index>`, `<conditional start>:then|else`. Two registrations in different
+   * branches of one statement never both run. Absent when not inside a branch.
+   */
+  branch?: string[];
   span: Span;
 }
 
@@ -189,10 +195,27 @@ export interface ExposureFact {
   owner?: string;
   tools: ValueRef | undefined;
   handoffs: ValueRef | undefined;
-  /** Later mutations (`agent.handoffs.push(x)`, `agent.tools = [...]`) merged into the set. */
-  additions: Array<{ property: 'tools' | 'handoffs'; value: ValueRef; span: Span }>;
+  /**
+   * Later mutations in source order: `agent.handoffs.push(x)` adds (`mode: 'add'`),
+   * `agent.tools = [...]` replaces the list so far (`mode: 'assign'`).
+   */
+  additions: Array<{ property: 'tools' | 'handoffs'; mode: 'add' | 'assign'; value: ValueRef; span: Span }>;
   /** True when the set is mutated in ways the extractor cannot follow. */
   mutatedUnknown: boolean;
+  span: Span;
+}
+
+/**
+ * A mutation of an agent defined in another module (`triage.handoffs.push(billing)` after
+ * `import { triage } from './triage.js'`). The linker applies it to that agent's set after the
+ * module's own code, since an importer runs after the modules it imports.
+ */
+export interface AgentMutationFact {
+  agent: ValueRef;
+  property: 'tools' | 'handoffs';
+  /** `unknown`: changed in a way that cannot be followed (`splice`, `length = 0`, ...). */
+  mode: 'add' | 'assign' | 'unknown';
+  values: ValueRef[];
   span: Span;
 }
 
@@ -302,6 +325,7 @@ export interface FileFacts {
   functions: FunctionFact[];
   calls: CallFact[];
   exposures: ExposureFact[];
+  agentMutations: AgentMutationFact[];
   callIdCoercions: CallIdCoercionFact[];
   identityStrings: IdentityStringFact[];
   contextUses: ContextUseFact[];

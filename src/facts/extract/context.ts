@@ -64,6 +64,7 @@ export function emptyFacts(file: string): FileFacts {
     functions: [],
     calls: [],
     exposures: [],
+    agentMutations: [],
     callIdCoercions: [],
     identityStrings: [],
     contextUses: [],
@@ -229,4 +230,25 @@ export function isAssignmentOperator(ts: TsModule, kind: TS.SyntaxKind): boolean
 
 export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return record && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
+/**
+ * The branches `node` sits in, up to its function: `<if start>:then|else`, `<switch start>:<clause>`,
+ * `<conditional start>:then|else`. Two places whose paths differ at one statement never both run.
+ */
+export function branchPath(ctx: Ctx, node: TS.Node): string[] {
+  const { ts } = ctx;
+  const path: string[] = [];
+  let child: TS.Node = node;
+  for (let parent = node.parent; parent && !ts.isSourceFile(parent) && !ts.isFunctionLike(parent); parent = parent.parent) {
+    if (ts.isIfStatement(parent) && child !== parent.expression) {
+      path.push(`${parent.getStart(ctx.sf)}:${child === parent.thenStatement ? 'then' : 'else'}`);
+    } else if (ts.isConditionalExpression(parent) && child !== parent.condition) {
+      path.push(`${parent.getStart(ctx.sf)}:${child === parent.whenTrue ? 'then' : 'else'}`);
+    } else if (ts.isCaseBlock(parent) && (ts.isCaseClause(child) || ts.isDefaultClause(child))) {
+      path.push(`${parent.parent.getStart(ctx.sf)}:${parent.clauses.indexOf(child)}`);
+    }
+    child = parent;
+  }
+  return path.reverse();
 }

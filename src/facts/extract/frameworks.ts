@@ -20,6 +20,7 @@ import {
   outerParent,
   propertyNameText,
   shortText,
+  branchPath,
   spanOf,
   unwrap,
 } from './context.js';
@@ -452,7 +453,14 @@ function handleOtherCall(ctx: Ctx, st: FrameworkState, node: TS.CallExpression, 
         const n = nameArg && unwrap(ts, nameArg);
         if (n && !ts.isObjectLiteralExpression(n) && !ts.isFunctionExpression(n) && !ts.isArrowFunction(n) && !isNamespaceReceiver(ctx, receiver, scope)) {
           const name = nameValue(ctx, nameArg, scope);
-          ctx.facts.mcpRegistrations.push({ adapter: adapter.id, receiver: toValueRef(ctx, receiver, scope), name, span: spanOf(ctx, node) });
+          const branch = branchPath(ctx, node);
+          ctx.facts.mcpRegistrations.push({
+            adapter: adapter.id,
+            receiver: toValueRef(ctx, receiver, scope),
+            name,
+            ...(branch.length > 0 ? { branch } : {}),
+            span: spanOf(ctx, node),
+          });
           noteDynamicName(ctx, 'MCP tool', name);
           return;
         }
@@ -710,9 +718,9 @@ export function finishFrameworks(ctx: Ctx, st: FrameworkState, variables: Array<
     if (exposure) {
       const usage = usageOf(ctx, node, scope);
       if (usage.kind === 'add') {
-        for (const value of usage.values) exposure.additions.push({ property, value, span: usage.span });
+        for (const value of usage.values) exposure.additions.push({ property, mode: 'add', value, span: usage.span });
       } else if (usage.kind === 'assign') {
-        exposure.additions.push({ property, value: usage.value, span: usage.span });
+        exposure.additions.push({ property, mode: 'assign', value: usage.value, span: usage.span });
       } else if (usage.kind === 'mutate' || usage.kind === 'escape') {
         if (!exposure.mutatedUnknown) {
           ctx.facts.notes.push({
@@ -730,10 +738,13 @@ export function finishFrameworks(ctx: Ctx, st: FrameworkState, variables: Array<
     if (imported && imported.name !== '*') {
       const usage = usageOf(ctx, node, scope);
       if (usage.kind === 'add' || usage.kind === 'assign' || usage.kind === 'mutate') {
-        ctx.facts.notes.push({
-          kind: 'incomplete-set',
-          message: `\`${shortText(ctx, node)}\` of an agent imported from '${imported.module}' is changed here; the set defined there is incomplete.`,
-          span: spanOf(ctx, node),
+        // The linker applies it to the agent defined in the other module.
+        ctx.facts.agentMutations.push({
+          agent: { kind: 'import', module: imported.module, imported: imported.name, name: shortText(ctx, receiver), span: spanOf(ctx, receiver) },
+          property,
+          mode: usage.kind === 'mutate' ? 'unknown' : usage.kind,
+          values: usage.kind === 'add' ? usage.values : usage.kind === 'assign' ? [usage.value] : [],
+          span: usage.span,
         });
       }
       continue;
