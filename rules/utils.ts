@@ -93,10 +93,19 @@ function linkSingle(sourceFile: ts.SourceFile): LinkedFiles {
   return entry;
 }
 
+// ESLint hands every file the same options object; parse each distinct value once.
+const optionsCache = new Map<string, unknown>();
+function cachedOptions<Id extends RuleId>(ruleId: Id, raw: unknown): RuleOptions<Id> {
+  const key = `${ruleId}\0${JSON.stringify(raw ?? {})}`;
+  let options = optionsCache.get(key);
+  if (options === undefined) optionsCache.set(key, (options = ruleOptions(ruleId, raw)));
+  return options as RuleOptions<Id>;
+}
+
 /** Runs one rule's check and reports its findings located in the linted file. */
 export function reportFindings<Id extends RuleId>(context: AnyContext, ruleId: Id, rawOptions: unknown): void {
   const { sourceFile, program } = sourceFileOf(context);
-  const options = ruleOptions(ruleId, rawOptions);
+  const options = cachedOptions(ruleId, rawOptions);
   const entry = program && program.getSourceFile(sourceFile.fileName) === sourceFile ? linkProgram(program) : linkSingle(sourceFile);
   const cacheKey = `${ruleId}\0${JSON.stringify(options)}`;
   let all = entry.findings.get(cacheKey);

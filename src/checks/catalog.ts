@@ -167,6 +167,8 @@ export const catalog = {
     messages: {
       handBuiltIdentity:
         'Hand-built {{what}} ({{text}}); use {{helper}}() from tool-identity-audit/runtime so every place builds it by the same rules.',
+      handBuiltCallKey:
+        'Call key {{text}} joins a name with a call ID; a provider call ID identifies one invocation on its own, and a name is never part of it. Key by the call ID alone.',
       useHelper: 'Replace with {{replacement}}.',
     },
   }),

@@ -24,8 +24,17 @@ const whatText: Record<IdentityStringFact['form'], string> = {
 /** Forms whose canonical helper takes exactly the extracted parts, so the edit is safe. */
 const REPLACEABLE: ReadonlySet<IdentityStringFact['form']> = new Set(['qualified-name', 'trace-name']);
 
+// Compiling globs costs more than checking a file; ESLint calls the check once per file.
+const matchers = new Map<string, (path: string) => boolean>();
+function helperModuleMatcher(globs: readonly string[]): (path: string) => boolean {
+  const key = JSON.stringify(globs);
+  let matcher = matchers.get(key);
+  if (!matcher) matchers.set(key, (matcher = picomatch([...ALWAYS_ALLOWED, ...globs], { dot: true })));
+  return matcher;
+}
+
 export function checkIdentityHelperBypass(input: CheckInput, options: RuleOptions<'no-identity-helper-bypass'>): Finding[] {
-  const isHelperModule = picomatch([...ALWAYS_ALLOWED, ...options.helperModules], { dot: true });
+  const isHelperModule = helperModuleMatcher(options.helperModules);
   const findings: Finding[] = [];
   for (const facts of input.files) {
     const path = input.matchPath ? input.matchPath(facts.file) : facts.file;
@@ -36,11 +45,22 @@ export function checkIdentityHelperBypass(input: CheckInput, options: RuleOption
       if (REPLACEABLE.has(fact.form) && fact.parts.length > 0) {
         const { name, edits } = helperImport(facts, fact.helper);
         const replacement = `${name}(${fact.parts.join(', ')})`;
+        const { start, end, inTemplate } = fact.replace;
         suggestions.push({
           messageId: 'useHelper',
           data: { replacement },
-          edits: [...edits, { range: [fact.span.start, fact.span.end] as [number, number], text: replacement }],
+          edits: [...edits, { range: [start, end] as [number, number], text: inTemplate ? `\${${replacement}}` : replacement }],
         });
+      }
+      if (fact.form === 'call-key') {
+        findings.push(
+          makeFinding(RULE, 'handBuiltCallKey', {
+            at: { file: facts.file, span: fact.span },
+            data: { text: fact.text },
+            key: `${fact.form}|${fact.parts.join(',')}`,
+          }),
+        );
+        continue;
       }
       findings.push(
         makeFinding(RULE, 'handBuiltIdentity', {

@@ -95,7 +95,10 @@ function groupFindings(
         makeFinding(RULE, 'mcpDuplicateRegistration', {
           at: memberLocation(member),
           data: { name: group.name, server: set.label.replace(/^MCP server ?/, '') || 'instance' },
-          related: [related(memberLocation(first), `"${group.name}" is first registered here`)],
+          related: [
+            related(memberLocation(first), `"${group.name}" is first registered here`),
+            related(set.at, `the server instance is created here`),
+          ],
           key: `${set.label}|mcp|${group.name}`,
         }),
       );

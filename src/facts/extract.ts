@@ -32,8 +32,18 @@ export const IDENTITY_TOKENS = /call_?id|toolCallId|qualifiedName|deferred_top_l
 
 /** True when the file's text could yield facts beyond its module surface. */
 export function mayHaveFacts(text: string, adapters: readonly { enablers: readonly string[] }[] = registry): boolean {
-  return adapters.some((adapter) => adapter.enablers.some((enabler) => text.includes(enabler))) || IDENTITY_TOKENS.test(text);
+  return (
+    adapters.some((adapter) => adapter.enablers.some((enabler) => text.includes(enabler))) ||
+    IDENTITY_TOKENS.test(text) ||
+    AGENT_MUTATION.test(text)
+  );
 }
+
+/**
+ * `triage.handoffs.push(billing)` in a wiring module that imports only the app's own agents: the
+ * mutation of an agent defined elsewhere is a fact even though no framework is imported here.
+ */
+const AGENT_MUTATION = /\.(?:handoffs|tools)\s*(?:\.\s*(?:push|unshift|splice)\s*\(|=(?!=))/;
 
 export function extractFacts(ts: TsModule, sourceFile: TS.SourceFile, options: ExtractOptions): FileFacts;
 export function extractFacts(ts: typeof MorphTs, sourceFile: MorphTs.SourceFile, options: ExtractOptions): FileFacts;
@@ -87,7 +97,8 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
         if (enabled) handleCallOrNew(ctx, frameworks, node as TS.NewExpression, scope);
         break;
       case K.PropertyAccessExpression:
-        if (enabled) queueToolsProperty(frameworks, node as TS.PropertyAccessExpression, scope);
+        // Without a framework import only mutations of imported agents can come out of it.
+        queueToolsProperty(frameworks, node as TS.PropertyAccessExpression, scope);
         break;
       case K.TemplateExpression:
       case K.BinaryExpression:
@@ -101,7 +112,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
         break;
     }
   }
-  if (enabled) finishFrameworks(ctx, frameworks, result.variables);
+  if (enabled || frameworks.pendingProperties.length > 0) finishFrameworks(ctx, frameworks, result.variables);
   // Deferred facts (add-tools sets, notes about later mutations) join the source order.
   ctx.facts.exposures.sort((a, b) => a.span.start - b.span.start);
   ctx.facts.notes.sort((a, b) => a.span.start - b.span.start);

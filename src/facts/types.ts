@@ -251,6 +251,11 @@ export interface IdentityStringFact {
   /** Only used to build an error message (lower severity). */
   inErrorMessage: boolean;
   span: Span;
+  /**
+   * The characters a helper call replaces: the whole expression, or just its identity part
+   * (`${ns}.${name}` inside a longer template, with `inTemplate` so the call is wrapped in `${}`).
+   */
+  replace: { start: number; end: number; inTemplate: boolean };
 }
 
 /** `addTools` / `removeTools` / `ctx.tools` mutation sites, and where the context came from. */

@@ -79,14 +79,16 @@ export function inErrorMessage(ctx: Ctx, node: TS.Node): boolean {
   }
 }
 
-function push(ctx: Ctx, form: IdentityStringFact['form'], node: TS.Node, parts: TS.Expression[]): void {
+function push(ctx: Ctx, form: IdentityStringFact['form'], node: TS.Node, parts: TS.Expression[], region?: Match['region']): void {
+  const span = spanOf(ctx, node);
   ctx.facts.identityStrings.push({
     form,
     helper: HELPERS[form],
     parts: parts.map((part) => textOf(ctx, part)),
     text: shortText(ctx, node).replace(/\s+/g, ' '),
     inErrorMessage: inErrorMessage(ctx, node),
-    span: spanOf(ctx, node),
+    span,
+    replace: region ?? { start: span.start, end: span.end, inTemplate: false },
   });
 }
 
@@ -103,7 +105,8 @@ function flattenPlus(ctx: Ctx, node: TS.Expression, out: TS.Expression[] = []): 
   return out;
 }
 
-type Match = { form: IdentityStringFact['form']; parts: TS.Expression[] };
+/** `region`: the part of the expression the identity string occupies (see `IdentityStringFact.replace`). */
+type Match = { form: IdentityStringFact['form']; parts: TS.Expression[]; region?: IdentityStringFact['replace'] };
 
 /** A qualified-name, call-key or approval-key construction (template, `+` chain or `[a, b].join('.')`). */
 function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
@@ -116,7 +119,16 @@ function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
     }
     for (let i = 0; i + 1 < exprs.length; i++) {
       const [left, right, sep] = [exprs[i]!, exprs[i + 1]!, texts[i + 1]];
-      if (sep === '.' && isNamespacePart(ctx, left) && isNamePart(ctx, right)) return { form: 'qualified-name', parts: [right, left] };
+      if (sep === '.' && isNamespacePart(ctx, left) && isNamePart(ctx, right)) {
+        // From the `${` before the namespace to the `}` after the name, so text around it survives.
+        const before = i === 0 ? node.head : node.templateSpans[i - 1]!.literal;
+        const after = node.templateSpans[i + 1]!.literal;
+        const whole = texts[i] === '' && i === 0 && exprs.length === 2 && texts[2] === '';
+        const region = whole
+          ? undefined
+          : { start: before.getEnd() - 2, end: after.getStart(ctx.sf) + 1, inTemplate: true };
+        return { form: 'qualified-name', parts: [right, left], ...(region ? { region } : {}) };
+      }
       if (sep === ':' && isCallKey(ctx, left, right)) return { form: 'call-key', parts: [left, right] };
     }
     return undefined;
@@ -134,7 +146,12 @@ function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
     for (let i = 0; i + 2 < operands.length; i++) {
       const [left, sep, right] = [operands[i]!, literal(operands[i + 1]), operands[i + 2]!];
       if (literal(left) !== undefined || literal(right) !== undefined) continue;
-      if (sep === '.' && isNamespacePart(ctx, left) && isNamePart(ctx, right)) return { form: 'qualified-name', parts: [right, left] };
+      if (sep === '.' && isNamespacePart(ctx, left) && isNamePart(ctx, right)) {
+        // `'tool_calls.' + ns + '.' + name`: only `ns + '.' + name` becomes the helper call.
+        const region =
+          operands.length === 3 ? undefined : { start: left.getStart(ctx.sf), end: right.getEnd(), inTemplate: false };
+        return { form: 'qualified-name', parts: [right, left], ...(region ? { region } : {}) };
+      }
       if (sep === ':' && isCallKey(ctx, left, right)) return { form: 'call-key', parts: [left, right] };
     }
     return undefined;
@@ -220,5 +237,5 @@ export function checkIdentityString(ctx: Ctx, state: IdentityState, node: TS.Nod
     if (op !== ts.SyntaxKind.PlusToken || !isOuterPlus(ctx, node)) return;
   }
   const match = matchConstruction(ctx, node);
-  if (match) push(ctx, match.form, node, match.parts);
+  if (match) push(ctx, match.form, node, match.parts, match.region);
 }

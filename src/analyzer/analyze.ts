@@ -1,0 +1,150 @@
+// The whole-project pipeline: discover → (read, cache lookup, parse) → extract → link → check.
+// Each file is read, parsed and extracted on its own (its tree is released right after), so the
+// cost grows linearly with the number of files; only link and check see the whole project, and
+// they work on plain facts.
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { ts } from 'ts-morph';
+import { compareStrings, runChecks, type ToolDiagnostic } from '../checks/index.js';
+import { adapterNaming } from '../facts/adapters/index.js';
+import { extractFacts } from '../facts/extract.js';
+import { linkFacts } from '../facts/resolve.js';
+import type { FileFacts } from '../facts/types.js';
+import { cacheFilePath, FactsCache, sha256 } from './cache.js';
+import { cacheSalt } from './cache-salt.js';
+import { discoverFiles } from './discover.js';
+import { createModuleResolver } from './module-resolver.js';
+import { createParser, type Parsed, type Parser } from './parse.js';
+import { readSource } from './read.js';
+import type { AnalysisResult, AnalyzeOptions, Phase } from './types.js';
+
+/** With a progress callback, yield to the event loop this often so a progress bar can redraw. */
+const YIELD_EVERY_MS = 50;
+
+export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisResult> {
+  const timings: Record<Phase, number> = { discover: 0, parse: 0, extract: 0, link: 0, check: 0 };
+  const timed: Timed = (phase, run) => {
+    const start = performance.now();
+    try {
+      return run();
+    } finally {
+      timings[phase] += performance.now() - start;
+    }
+  };
+
+  const cwd = path.resolve(options.cwd);
+  const discovery = timed('discover', () =>
+    discoverFiles({ cwd, paths: options.paths, tsconfig: options.tsconfig, include: options.include, exclude: options.exclude }),
+  );
+  const diagnostics: ToolDiagnostic[] = [...discovery.diagnostics];
+  const cache =
+    options.cacheLocation === undefined
+      ? undefined
+      : timed('parse', () => FactsCache.open(cacheFilePath(cwd, options.cacheLocation as string), cacheSalt()));
+
+  const facts: FileFacts[] = [];
+  const counts = { hits: 0, misses: 0 };
+  let parser: Parser | undefined;
+  const total = discovery.files.length;
+  options.onProgress?.(0, total);
+  let lastYield = performance.now();
+
+  for (const [index, file] of discovery.files.entries()) {
+    const read = timed('parse', () => readSource(file.abs, file.rel));
+    if (!read.ok) {
+      diagnostics.push(read.diagnostic);
+      cache?.forget(file.rel);
+    } else {
+      const hash = cache ? timed('parse', () => sha256(read.bytes)) : '';
+      const cached = cache ? timed('parse', () => cache.get(file.rel, hash)) : undefined;
+      if (cached) {
+        counts.hits++;
+        facts.push(cached.facts);
+        diagnostics.push(...cached.diagnostics);
+      } else {
+        if (cache) counts.misses++;
+        const result = analyzeFile(file.abs, file.rel, read.text, (parser ??= createParser()), timed);
+        diagnostics.push(...result.diagnostics);
+        if (result.facts) {
+          facts.push(result.facts);
+          cache?.set(file.rel, hash, { facts: result.facts, diagnostics: result.diagnostics });
+        } else {
+          cache?.forget(file.rel);
+        }
+      }
+    }
+    if (options.onProgress) {
+      options.onProgress(index + 1, total);
+      if (performance.now() - lastYield >= YIELD_EVERY_MS) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        lastYield = performance.now();
+      }
+    }
+  }
+  if (cache) timed('parse', () => cache.save(cwd));
+
+  const linked = timed('link', () => {
+    const resolveModule = createModuleResolver(
+      facts.map((f) => f.file),
+      cwd,
+      discovery.aliasesFor,
+    );
+    return linkFacts(facts, { resolveModule, naming: adapterNaming });
+  });
+  // Paths in facts are already relative to cwd with POSIX separators: what `helperModules` globs match.
+  const findings = timed('check', () => runChecks({ files: facts, linked, matchPath: (file) => file }, options.rules));
+
+  return {
+    findings,
+    diagnostics: diagnostics.sort(compareDiagnostics),
+    filesAnalyzed: facts.length,
+    linked,
+    timings,
+    cache: counts,
+  };
+}
+
+type Timed = <T>(phase: Phase, run: () => T) => T;
+
+/**
+ * Parse and extract one file. A crash in either (a compiler or extractor bug on unusual code) is an
+ * `internal-error` diagnostic for that file, never the end of the run.
+ */
+function analyzeFile(
+  abs: string,
+  rel: string,
+  text: string,
+  parser: Parser,
+  timed: Timed,
+): { facts: FileFacts | undefined; diagnostics: ToolDiagnostic[] } {
+  const diagnostics: ToolDiagnostic[] = [];
+  let parsed: Parsed | undefined;
+  try {
+    parsed = timed('parse', () => parser.parse(abs, rel, text));
+    if (parsed.diagnostic) diagnostics.push(parsed.diagnostic);
+    const sourceFile = parsed.sourceFile;
+    const facts = timed('extract', () => extractFacts(ts, sourceFile, { file: rel }));
+    return { facts, diagnostics };
+  } catch (error) {
+    const stage = parsed ? 'Fact extraction' : 'Parsing';
+    diagnostics.push({ file: rel, kind: 'internal-error', message: `${stage} failed: ${describe(error)}` });
+    return { facts: undefined, diagnostics };
+  } finally {
+    parsed?.release();
+  }
+}
+
+/** File, line, column, kind, message: the order reporters print diagnostics in. */
+export function compareDiagnostics(a: ToolDiagnostic, b: ToolDiagnostic): number {
+  return (
+    compareStrings(a.file, b.file) ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    (a.column ?? 0) - (b.column ?? 0) ||
+    compareStrings(a.kind, b.kind) ||
+    compareStrings(a.message, b.message)
+  );
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

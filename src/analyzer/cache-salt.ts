@@ -1,0 +1,57 @@
+// What a cached fact depends on besides the file's own bytes: the tool version, the facts format,
+// the adapter tables, and the extractor's code itself (so a development build whose version did
+// not move still never reads facts an older extractor wrote).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { adapters } from '../facts/adapters/index.js';
+import { packageInfo } from '../version.js';
+import { sha256 } from './cache.js';
+
+/** Bump when the shape or meaning of `FileFacts` changes. */
+export const FACTS_FORMAT_VERSION = 1;
+
+let memo: string | undefined;
+
+export function cacheSalt(): string {
+  memo ??= sha256(
+    JSON.stringify({
+      tool: packageInfo.version,
+      facts: FACTS_FORMAT_VERSION,
+      adapters: adapters.map((adapter) => [adapter.id, JSON.stringify(adapter)]),
+      code: extractorFingerprint(),
+    }),
+  );
+  return memo;
+}
+
+/** sha256 over the fact extractor's modules (src/facts or dist/src/facts), read once per process. */
+function extractorFingerprint(): string {
+  const root = fileURLToPath(new URL('../facts/', import.meta.url));
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const abs = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(abs);
+      else if (/\.[cm]?[jt]s$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) files.push(abs);
+    }
+  };
+  walk(root);
+  const hash = files
+    .sort()
+    .map((file) => {
+      try {
+        return `${path.relative(root, file)}\0${sha256(fs.readFileSync(file))}`;
+      } catch {
+        return '';
+      }
+    })
+    .join('\n');
+  return sha256(hash);
+}

@@ -1,0 +1,78 @@
+// Reading one source file before any parsing: the file becomes text, or a ToolDiagnostic that says
+// why not (binary, too large, unreadable, a symlink loop). Never throws.
+import fs from 'node:fs';
+import type { ToolDiagnostic } from '../checks/finding.js';
+
+/** Files larger than this are skipped (`too-large`): generated bundles, not hand-written tools. */
+export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+/** A NUL byte within this many leading bytes marks a binary file (git's heuristic). */
+export const BINARY_SNIFF_BYTES = 8 * 1024;
+
+export type ReadResult =
+  | { ok: true; text: string; bytes: Buffer }
+  | { ok: false; diagnostic: ToolDiagnostic };
+
+export function readSource(abs: string, rel: string): ReadResult {
+  const fail = (kind: ToolDiagnostic['kind'], message: string): ReadResult => ({ ok: false, diagnostic: { file: rel, kind, message } });
+  let stat: fs.Stats;
+  try {
+    // stat (not lstat) follows symlinks: a loop fails here with ELOOP, a dangling link with ENOENT.
+    stat = fs.statSync(abs);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ELOOP') return fail('symlink-loop', 'Symbolic link loop: the link never resolves to a file.');
+    if (code === 'ENOENT' && isSymlink(abs)) return fail('unreadable', 'Dangling symbolic link: its target does not exist.');
+    return fail('unreadable', `Cannot read file (${code}).`);
+  }
+  // Directories named like source files, FIFOs (opening one would block), sockets, devices.
+  if (!stat.isFile()) return fail('unreadable', `Cannot read file: ${stat.isDirectory() ? 'it is a directory' : 'not a regular file'}.`);
+  if (stat.size > MAX_FILE_BYTES) {
+    return fail('too-large', `File is ${formatMiB(stat.size)}; files larger than ${formatMiB(MAX_FILE_BYTES)} are skipped.`);
+  }
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(abs);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ELOOP') return fail('symlink-loop', 'Symbolic link loop: the link never resolves to a file.');
+    return fail('unreadable', `Cannot read file (${code}).`);
+  }
+  if (bytes.length > MAX_FILE_BYTES) {
+    return fail('too-large', `File is ${formatMiB(bytes.length)}; files larger than ${formatMiB(MAX_FILE_BYTES)} are skipped.`);
+  }
+  const text = decode(bytes);
+  if (text === undefined) return fail('binary', 'Binary file (NUL byte in the first 8 KiB): not analysed.');
+  return { ok: true, text, bytes };
+}
+
+/**
+ * Text as the TypeScript compiler reads it: UTF-16 with a byte-order mark decoded as such, UTF-8
+ * otherwise, and the BOM dropped (ESLint drops it too, so offsets agree). Undefined for binary.
+ */
+function decode(bytes: Buffer): string | undefined {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
+    const swapped = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
+    swapped.swap16();
+    return swapped.toString('utf16le');
+  }
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return undefined;
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function formatMiB(size: number): string {
+  return `${(size / (1024 * 1024)).toFixed(1)} MiB`;
+}
+
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException | undefined)?.code ?? 'EUNKNOWN';
+}
+
+function isSymlink(abs: string): boolean {
+  try {
+    return fs.lstatSync(abs).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}

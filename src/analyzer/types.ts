@@ -1,0 +1,58 @@
+// The analyzer's public contract (`tool-identity-audit/analyzer`): whole-project analysis with
+// ts-morph, the same checks as the ESLint rules.
+import type { LinkedProject } from '../facts/resolved.js';
+import type { Finding, ToolDiagnostic } from '../checks/finding.js';
+import type { EnabledRules } from '../checks/input.js';
+
+export interface AnalyzeOptions {
+  /** Project root: paths in findings are relative to it (POSIX). */
+  cwd: string;
+  /**
+   * Files or directories to analyse, relative to `cwd`; default `['.']`. They restrict the tsconfig's
+   * or the globs' file list; a path that does not exist throws `AnalyzerConfigError`.
+   */
+  paths?: string[];
+  /**
+   * tsconfig.json (or a directory holding one) to take `include`/`exclude`/`files`, project
+   * `references` and `paths`/`baseUrl` from; default `<cwd>/tsconfig.json` when present. One that
+   * cannot be read or parsed throws `AnalyzerConfigError`.
+   */
+  tsconfig?: string;
+  /**
+   * Globs used when there is no tsconfig (or in addition to `paths`), matched against paths relative
+   * to `cwd`. Defaults: include `**\/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}`, exclude `**\/node_modules/**`,
+   * `**\/dist/**`, `**\/*.d.ts`. With a tsconfig, globs given here narrow its list further. Only
+   * files with those source extensions are ever analysed.
+   */
+  include?: string[];
+  exclude?: string[];
+  rules: EnabledRules;
+  /**
+   * Per-file facts cache keyed by content hash, tool version and config hash; off when undefined.
+   * (The "config" is what facts depend on: the facts format version, the adapter tables and the
+   * extractor's code; rule options only affect checks, which always run.) Relative to `cwd`. A directory (trailing `/`, an existing directory, or any name not ending in
+   * `.json`) holds `analyzer-facts.json`; a `*.json` path is the index file itself.
+   */
+  cacheLocation?: string;
+  /** Called as files are processed (the CLI draws a progress bar on a TTY). */
+  onProgress?(done: number, total: number): void;
+}
+
+export type Phase = 'discover' | 'parse' | 'extract' | 'link' | 'check';
+
+export interface AnalysisResult {
+  findings: Finding[];
+  diagnostics: ToolDiagnostic[];
+  filesAnalyzed: number;
+  linked: LinkedProject;
+  /**
+   * Milliseconds per phase, for `--performance`. `discover`: tsconfig/glob listing; `parse`: reading,
+   * hashing, cache lookup/save and ts-morph parsing; `extract`: fact extraction; `link`; `check`.
+   */
+  timings: Record<Phase, number>;
+  /**
+   * Facts-cache use: `hits` skipped parsing and extraction, `misses` were parsed. Both 0 when
+   * `cacheLocation` is undefined. Files that could not be read count as neither.
+   */
+  cache: { hits: number; misses: number };
+}

@@ -1,0 +1,129 @@
+// Glob-mode discovery (no tsconfig): a directory walk filtered with picomatch, the matcher
+// tinyglobby itself uses. tinyglobby is not used for the walk because it hides symbolic links that
+// matter here: with `followSymbolicLinks: false` it drops every symlink, and with `true` it skips a
+// symlink loop silently. This walker lists a looping or dangling symlink whose name matches the
+// include globs so the reader can report it (`symlink-loop` / `unreadable`), follows symlinked
+// directories at most once per real directory (so a directory loop cannot recurse), and never
+// throws for an unreadable directory.
+import fs from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import type { ToolDiagnostic } from '../checks/finding.js';
+import { hasSourceExtension, relativePosix } from './source-paths.js';
+
+export interface DiscoveredFile {
+  abs: string;
+  /** Relative to `cwd`, POSIX separators. */
+  rel: string;
+  /** The directory entry is a symbolic link (the reader resolves or reports it). */
+  symlink: boolean;
+}
+
+export interface GlobFilter {
+  /** A file (relative POSIX path) that should be analysed. */
+  matchesFile(rel: string): boolean;
+  /** A directory that is not worth entering. */
+  prunesDir(rel: string): boolean;
+}
+
+/** Strips `./` and any leading `../` (paths outside `cwd` are matched from their own root). */
+function matchKey(rel: string): string {
+  return rel.replace(/^(\.\.\/)+/, '');
+}
+
+function normalizePattern(pattern: string): string {
+  return pattern.replace(/\\/g, '/').replace(/^\.\//, '');
+}
+
+export function createGlobFilter(include: readonly string[], exclude: readonly string[]): GlobFilter {
+  const includeMatch = include.length > 0 ? picomatch(include.map(normalizePattern), { dot: false }) : () => false;
+  const excludeMatch = exclude.length > 0 ? picomatch(exclude.map(normalizePattern), { dot: true }) : () => false;
+  // Dot directories (.git, .cache) can only hold matches when an include pattern names one.
+  const allowDotDirs = include.some((p) => /(^|\/)\.(?!\.?\/)/.test(normalizePattern(p)));
+  return {
+    matchesFile(rel) {
+      const key = matchKey(rel);
+      return hasSourceExtension(key) && includeMatch(key) && !excludeMatch(key);
+    },
+    prunesDir(rel) {
+      const key = matchKey(rel);
+      if (key === '') return false;
+      if (!allowDotDirs && path.posix.basename(key).startsWith('.')) return true;
+      // picomatch's globstar matches zero segments: `**/dist/**` matches the directory `dist` itself.
+      return excludeMatch(key);
+    },
+  };
+}
+
+export function unreadableDirectory(rel: string, code: string): ToolDiagnostic {
+  return { file: rel, kind: code === 'ELOOP' ? 'symlink-loop' : 'unreadable', message: `Cannot read directory (${code}).` };
+}
+
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException | undefined)?.code ?? 'EUNKNOWN';
+}
+
+function realpathOrSelf(abs: string): string {
+  try {
+    return fs.realpathSync.native(abs);
+  } catch {
+    return abs;
+  }
+}
+
+/**
+ * Walks `rootAbs` depth first, adding matching files to `out` (keyed by relative path).
+ * `visitedReal` holds real paths of directories already walked: shared across roots it keeps
+ * overlapping `paths` and symlinked directories from being walked twice.
+ */
+export function walkFiles(
+  rootAbs: string,
+  cwd: string,
+  filter: GlobFilter,
+  visitedReal: Set<string>,
+  out: Map<string, DiscoveredFile>,
+  problems: ToolDiagnostic[],
+): void {
+  const stack = [rootAbs];
+  while (stack.length > 0) {
+    const dir = stack.pop() as string;
+    const real = realpathOrSelf(dir);
+    if (visitedReal.has(real)) continue;
+    visitedReal.add(real);
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      problems.push(unreadableDirectory(relativePosix(cwd, dir), errorCode(error)));
+      continue;
+    }
+    const subdirs: string[] = [];
+    for (const entry of entries) {
+      const abs = path.join(dir, entry.name);
+      const rel = relativePosix(cwd, abs);
+      if (entry.isDirectory()) {
+        if (!filter.prunesDir(rel)) subdirs.push(abs);
+      } else if (entry.isSymbolicLink()) {
+        let stat: fs.Stats | undefined;
+        try {
+          stat = fs.statSync(abs);
+        } catch {
+          // A loop or a dangling link: listed when its name matches, so the reader reports it.
+          if (filter.matchesFile(rel)) out.set(rel, { abs, rel, symlink: true });
+          continue;
+        }
+        if (stat.isDirectory()) {
+          if (!filter.prunesDir(rel)) subdirs.push(abs);
+        } else if (filter.matchesFile(rel)) {
+          out.set(rel, { abs, rel, symlink: true });
+        }
+      } else if (filter.matchesFile(rel)) {
+        // Regular files, and FIFOs or sockets with a source name (the reader refuses those).
+        out.set(rel, { abs, rel, symlink: false });
+      }
+    }
+    // Reverse so the stack pops directories in name order (the final list is sorted anyway).
+    subdirs.sort().reverse();
+    stack.push(...subdirs);
+  }
+}

@@ -1,0 +1,79 @@
+// Baselines: adopt the tool on an existing code base by recording today's findings and reporting
+// only new ones (dependency-cruiser's known-violations, ESLint's bulk suppressions). Entries are
+// keyed by line-free fingerprints, so editing code above a known finding keeps it suppressed.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { compareStrings, type Finding } from '../checks/finding.js';
+import { fingerprintAll } from '../checks/fingerprint.js';
+import { formatPath, readJsonFile } from './config.js';
+import { CliError, fsErrorReason } from './errors.js';
+
+export const DEFAULT_BASELINE_FILE = 'tool-identity-audit.baseline.json';
+
+const baselineSchema = z.strictObject({
+  version: z.literal(1),
+  findings: z.array(
+    z.strictObject({
+      ruleId: z.string(),
+      file: z.string(),
+      fingerprint: z.string().min(1),
+      message: z.string(),
+    }),
+  ),
+});
+
+export type Baseline = z.output<typeof baselineSchema>;
+export type BaselineEntry = Baseline['findings'][number];
+
+/** The baseline for `findings`, sorted by file, rule, message and fingerprint: no line numbers, so moves do not reorder it. */
+export function createBaseline(findings: readonly Finding[]): Baseline {
+  const entries = [...fingerprintAll(findings)].map(([finding, fingerprint]) => ({
+    ruleId: finding.ruleId,
+    file: finding.file,
+    fingerprint,
+    message: finding.message,
+  }));
+  entries.sort(
+    (a, b) =>
+      compareStrings(a.file, b.file) ||
+      compareStrings(a.ruleId, b.ruleId) ||
+      compareStrings(a.message, b.message) ||
+      compareStrings(a.fingerprint, b.fingerprint),
+  );
+  return { version: 1, findings: entries };
+}
+
+export function serializeBaseline(baseline: Baseline): string {
+  return `${JSON.stringify(baseline, null, 2)}\n`;
+}
+
+export function writeBaseline(file: string, shown: string, baseline: Baseline): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, serializeBaseline(baseline));
+  } catch (error) {
+    throw new CliError(`cannot write baseline file ${shown}: ${fsErrorReason(error)}`);
+  }
+}
+
+/** The fingerprints recorded in a baseline file; a missing or malformed file is a CliError (exit 2). */
+export function readBaseline(file: string, shown: string): Set<string> {
+  const json = readJsonFile(file, shown, 'baseline file');
+  const result = baselineSchema.safeParse(json);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue && issue.path.length > 0 ? `${formatPath(issue.path)}: ` : '';
+    throw new CliError(
+      `invalid baseline file ${shown}: ${where}${issue?.message ?? 'unexpected shape'} (expected { "version": 1, "findings": [...] }, as written by --write-baseline)`,
+    );
+  }
+  return new Set(result.data.findings.map((entry) => entry.fingerprint));
+}
+
+/** Findings whose fingerprint is not in the baseline. Fingerprints are computed over all findings, as when it was written. */
+export function applyBaseline(findings: readonly Finding[], known: ReadonlySet<string>): { kept: Finding[]; suppressed: number } {
+  const fingerprints = fingerprintAll(findings);
+  const kept = findings.filter((finding) => !known.has(fingerprints.get(finding) ?? ''));
+  return { kept, suppressed: findings.length - kept.length };
+}

@@ -1,0 +1,218 @@
+// The CLI configuration: `tool-identity-audit.config.json` (or `-c <file>`), else a
+// `toolIdentityAudit` key in package.json. One strict zod schema validates it and is converted to
+// the JSON schema editors use (`schema/config.schema.json`, kept fresh by a test).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { catalog, ruleIds, ruleOptionSchemas, type RuleId } from '../checks/catalog.js';
+import { CliError, fsErrorReason } from './errors.js';
+
+export const CONFIG_FILE_NAME = 'tool-identity-audit.config.json';
+export const PACKAGE_JSON_KEY = 'toolIdentityAudit';
+/** Where `$schema` points in a project that installed the package. */
+export const SCHEMA_PATH = 'node_modules/tool-identity-audit/schema/config.schema.json';
+
+export const ruleLevels = ['off', 'warn', 'error'] as const;
+export type RuleLevel = (typeof ruleLevels)[number];
+
+export const ruleLevelSchema = z
+  .enum(ruleLevels)
+  .describe('"off" turns the rule off; "warn" reports warnings (exit code 0 unless over maxWarnings); "error" reports errors (exit code 1).');
+
+/** `[level]` or `[level, options]`, options validated by the rule's own schema. */
+function ruleTupleSchema<Id extends RuleId>(id: Id) {
+  return z.tuple([ruleLevelSchema, ruleOptionSchemas[id].optional()]);
+}
+
+function ruleEntrySchema<Id extends RuleId>(id: Id) {
+  return z.union([ruleLevelSchema, ruleTupleSchema(id)]).describe(`${catalog[id].description}. ${catalog[id].docsUrl}`);
+}
+
+type RuleEntrySchema<Id extends RuleId> = ReturnType<typeof ruleEntrySchema<Id>>;
+
+function rulesSchema() {
+  const shape = {} as { [Id in RuleId]: z.ZodOptional<RuleEntrySchema<Id>> };
+  for (const id of ruleIds) (shape as Record<RuleId, z.ZodType>)[id] = ruleEntrySchema(id).optional();
+  return z
+    .strictObject(shape)
+    .describe('Rule levels, as in ESLint: "off" | "warn" | "error", or [level, options]. Rules left out run at their default level.');
+}
+
+export const configSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe(`JSON schema of this file, for editors: "./${SCHEMA_PATH}".`),
+    include: z
+      .array(z.string().min(1))
+      .optional()
+      .describe('Globs of files to analyse, relative to the working directory. Default: the tsconfig files, else every TypeScript and JavaScript file.'),
+    exclude: z.array(z.string().min(1)).optional().describe('Globs of files to leave out, relative to the working directory.'),
+    tsconfig: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('tsconfig.json that lists the project files, relative to the working directory. Default: the nearest tsconfig.json at or above the paths analysed. --tsconfig overrides it.'),
+    rules: rulesSchema().optional(),
+    baseline: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Baseline file whose findings are suppressed (written with --write-baseline), relative to the working directory. --baseline overrides it.'),
+    maxWarnings: z
+      .int()
+      .min(-1)
+      .optional()
+      .describe('Exit with code 1 when there are more warnings than this; -1 means no limit (the default). --max-warnings overrides it.'),
+  })
+  .describe('Configuration of the tool-identity-audit CLI.');
+
+export type Config = z.output<typeof configSchema>;
+
+/** The JSON schema committed at schema/config.schema.json (draft-07: what editors understand best). */
+export function configJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(configSchema, { target: 'draft-7', io: 'input' }),
+    $id: 'https://github.com/tool-identity-audit/tool-identity-audit/blob/main/schema/config.schema.json',
+    title: 'tool-identity-audit configuration',
+  };
+}
+
+export interface LoadedConfig {
+  config: Config;
+  /** The file it came from, as shown in messages (relative to cwd when inside it); undefined for defaults. */
+  source: string | undefined;
+}
+
+/** Path for messages: relative POSIX inside `cwd`, absolute outside. */
+export function displayPath(cwd: string, file: string): string {
+  const relative = path.relative(cwd, file);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return file;
+  return relative.split(path.sep).join('/');
+}
+
+/**
+ * The configuration for a run: `explicit` (from `-c`) must exist; otherwise the config file in
+ * `cwd`, else package.json's `toolIdentityAudit` key, else the empty configuration. Throws a
+ * CliError (exit 2) for unreadable files, invalid JSON and values the schema rejects.
+ */
+export function loadConfig(cwd: string, explicit?: string): LoadedConfig {
+  if (explicit !== undefined) {
+    const file = path.resolve(cwd, explicit);
+    const shown = displayPath(cwd, file);
+    const json = readJsonFile(file, shown, 'config file');
+    if (path.basename(file) === 'package.json') {
+      if (!isRecord(json) || !Object.hasOwn(json, PACKAGE_JSON_KEY)) {
+        throw new CliError(`${shown} has no "${PACKAGE_JSON_KEY}" key`);
+      }
+      return { config: parseConfig(json[PACKAGE_JSON_KEY], shown, [PACKAGE_JSON_KEY]), source: shown };
+    }
+    return { config: parseConfig(json, shown), source: shown };
+  }
+  const configFile = path.join(cwd, CONFIG_FILE_NAME);
+  if (existsSync(configFile)) {
+    return { config: parseConfig(readJsonFile(configFile, CONFIG_FILE_NAME, 'config file'), CONFIG_FILE_NAME), source: CONFIG_FILE_NAME };
+  }
+  const packageFile = path.join(cwd, 'package.json');
+  if (existsSync(packageFile)) {
+    const pkg = readJsonFile(packageFile, 'package.json', 'package.json');
+    if (isRecord(pkg) && Object.hasOwn(pkg, PACKAGE_JSON_KEY)) {
+      return { config: parseConfig(pkg[PACKAGE_JSON_KEY], 'package.json', [PACKAGE_JSON_KEY]), source: 'package.json' };
+    }
+  }
+  return { config: {}, source: undefined };
+}
+
+/** Reads and parses a JSON file; `what` names it in the error when it cannot be read. */
+export function readJsonFile(file: string, shown: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new CliError(`cannot read ${what} ${shown}: ${fsErrorReason(error)}`);
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+  } catch (error) {
+    throw new CliError(`invalid JSON in ${shown}: ${(error as Error).message}`);
+  }
+}
+
+/** Validates a parsed config value; `prefix` is its key path inside the file (package.json). */
+export function parseConfig(value: unknown, shown: string, prefix: PropertyKey[] = []): Config {
+  const result = configSchema.safeParse(value);
+  if (result.success) return result.data;
+  const problems = describeIssues(result.error.issues, value, prefix);
+  throw new CliError(`invalid configuration in ${shown}: ${problems.join('; ')}`);
+}
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * One `path: message` per problem. Zod reports a rule entry that matches neither `level` nor
+ * `[level, options]` as an opaque union failure; we re-check the value against the branch its type
+ * selects, so the message points at the option that is wrong.
+ */
+export function describeIssues(issues: readonly Issue[], root: unknown, prefix: PropertyKey[] = []): string[] {
+  const out: string[] = [];
+  for (const issue of issues) {
+    const at = [...prefix, ...issue.path];
+    if (issue.code === 'unrecognized_keys') {
+      const inRules = issue.path.length === 1 && issue.path[0] === 'rules';
+      for (const key of issue.keys) {
+        out.push(
+          inRules
+            ? `${formatPath([...at, key])}: Unknown rule; known rules: ${ruleIds.join(', ')}`
+            : `${formatPath([...at, key])}: Unrecognized key`,
+        );
+      }
+      continue;
+    }
+    if (issue.code === 'invalid_union' && issue.path.length === 2 && issue.path[0] === 'rules') {
+      const id = issue.path[1] as RuleId;
+      const value = valueAt(root, issue.path);
+      const branch = typeof value === 'string' ? ruleLevelSchema : Array.isArray(value) ? ruleTupleSchema(id) : undefined;
+      const nested = branch?.safeParse(value);
+      if (nested && !nested.success) {
+        out.push(...describeIssues(nested.error.issues, value, at));
+        continue;
+      }
+      out.push(`${formatPath(at)}: Invalid input: expected "off", "warn", "error" or [level, options], received ${typeName(value)}`);
+      continue;
+    }
+    out.push(`${formatPath(at)}: ${issue.message}`);
+  }
+  return out;
+}
+
+/** `rules.valid-tool-name[1].provider`; keys that would read ambiguously are quoted. */
+export function formatPath(segments: readonly PropertyKey[]): string {
+  if (segments.length === 0) return '(root)';
+  let text = '';
+  for (const segment of segments) {
+    if (typeof segment === 'number') text += `[${segment}]`;
+    else {
+      const key = String(segment);
+      if (/^[A-Za-z_$][\w$-]*$/.test(key)) text += text === '' ? key : `.${key}`;
+      else text += `[${JSON.stringify(key)}]`;
+    }
+  }
+  return text;
+}
+
+function valueAt(root: unknown, segments: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const segment of segments) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[segment];
+  }
+  return value;
+}
+
+function typeName(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,332 @@
+// The CLI program: `tool-identity-audit [paths...]` audits a project, `tool-identity-audit graph`
+// draws its agent/tool map. `main` runs in-process (tests call it) and returns the exit code;
+// bin.ts hands it process.argv and sets process.exitCode.
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { Command, CommanderError, Option } from 'commander';
+import { analyzeProject, AnalyzerConfigError } from '../analyzer/index.js';
+import type { AnalysisResult, AnalyzeOptions } from '../analyzer/types.js';
+import { catalog, DOCS_BASE_URL, ruleIds } from '../checks/catalog.js';
+import type { Finding } from '../checks/finding.js';
+import { ruleOptions } from '../checks/index.js';
+import { formatNames, reporters, type ReportContext } from '../reporters/index.js';
+import { diagnosticSeverity } from '../reporters/shared.js';
+import { packageInfo } from '../version.js';
+import { applyBaseline, createBaseline, DEFAULT_BASELINE_FILE, readBaseline, writeBaseline } from './baseline.js';
+import { CONFIG_FILE_NAME, displayPath, loadConfig, PACKAGE_JSON_KEY, SCHEMA_PATH, type Config } from './config.js';
+import { CliError, errorMessage, ExitCode } from './errors.js';
+import { graphFormats, renderGraph, type GraphFormat } from './graph.js';
+import { planOutputs, useColor, writeReportFile, type Env } from './output.js';
+import { renderTimings } from './performance.js';
+import { createProgress, PROGRESS_MIN_FILES, type ProgressStream } from './progress.js';
+import { applyLevels, parseRuleOverride, resolveRules } from './rules.js';
+
+export const TOOL_NAME = 'tool-identity-audit';
+export const DEFAULT_CACHE_LOCATION = 'node_modules/.cache/tool-identity-audit';
+const INFORMATION_URI = DOCS_BASE_URL.replace(/\/blob\/.*$/, '');
+
+export interface CliIo {
+  stdout: ProgressStream;
+  stderr: ProgressStream;
+  /** Project root: configuration, paths and report paths are relative to it. */
+  cwd: string;
+  env: Env;
+  isTTY: { stdout: boolean; stderr: boolean };
+  /** Test seam: the analyzer to run (default `analyzeProject`). */
+  analyze?: (options: AnalyzeOptions) => Promise<AnalysisResult>;
+}
+
+interface AuditOptions {
+  config?: string;
+  format?: string[];
+  outputFile?: string;
+  maxWarnings?: string;
+  exitCode: boolean;
+  quiet?: boolean;
+  cache?: boolean;
+  cacheLocation: string;
+  baseline?: string;
+  writeBaseline?: boolean;
+  rule?: string[];
+  tsconfig?: string;
+  performance?: boolean;
+  color?: boolean;
+}
+
+interface GraphOptions {
+  config?: string;
+  format: GraphFormat;
+  outputFile?: string;
+  tsconfig?: string;
+}
+
+/** Repeatable options; no default, so help shows none. */
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+const HELP_AFTER = `
+Configuration:
+  ${CONFIG_FILE_NAME} in the working directory (or -c <file>), else the
+  "${PACKAGE_JSON_KEY}" key of package.json. Unknown keys and invalid values stop the run.
+  Paths in it are relative to the working directory. JSON schema for editors:
+  ${SCHEMA_PATH}
+
+Rules (default level; change with --rule <id=level> or "rules" in the configuration):
+${ruleIds.map((id) => `  ${id.padEnd(Math.max(...ruleIds.map((other) => other.length)))}  ${catalog[id].defaultSeverity}`).join('\n')}
+
+Output:
+  Without -f the report is stylish text on stdout; on GitHub Actions (GITHUB_ACTIONS=true)
+  GitHub annotations (-f github) follow it. Colours only when stdout is a terminal, NO_COLOR
+  is unset and CI is not set, unless --color or --no-color says otherwise. A progress bar is
+  drawn on stderr for projects over ${PROGRESS_MIN_FILES} files when stderr is a terminal and CI is not set.
+
+Exit codes:
+  0  no error-level findings and no more warnings than --max-warnings (always with --no-exit-code)
+  1  error-level findings, files that could not be analysed, or too many warnings
+  2  fatal: invalid configuration, flag value or baseline, unreadable tsconfig, crash
+
+Examples:
+  $ ${TOOL_NAME}
+      audit the project in the working directory
+  $ ${TOOL_NAME} src -f stylish -f sarif=audit.sarif
+      print text and write SARIF for GitHub code scanning
+  $ ${TOOL_NAME} --write-baseline
+  $ ${TOOL_NAME} --baseline ${DEFAULT_BASELINE_FILE}
+      record today's findings, then report only new ones
+  $ ${TOOL_NAME} graph -f dot -o tools.dot
+      draw the agent/tool map
+`;
+
+/** Runs the CLI with `argv` (the arguments after the program name); resolves to the exit code. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let exitCode: number = ExitCode.Ok;
+  const program = new Command(TOOL_NAME);
+  program
+    .description('Find agent-tool identity bugs: tool-name collisions, namespace misuse, call-ID coercion, identity-helper bypasses.')
+    .version(packageInfo.version, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show this help')
+    .enablePositionalOptions()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => void io.stdout.write(text),
+      writeErr: (text) => void io.stderr.write(text),
+      outputError: (text, write) => write(`${TOOL_NAME}: ${text.replace(/^error: /, '')}`),
+      // Help is wrapped to the terminal the io says, not to whatever process.stdout is.
+      getOutHelpWidth: () => io.stdout.columns ?? 80,
+      getErrHelpWidth: () => io.stderr.columns ?? 80,
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
+    })
+    .argument('[paths...]', 'files or directories to analyse, relative to the working directory (default: ".")')
+    .option('-c, --config <file>', `configuration file (default: ${CONFIG_FILE_NAME}, else package.json "${PACKAGE_JSON_KEY}")`)
+    .option(
+      '-f, --format <name[=path]>',
+      `report format: ${formatNames.join(', ')} (default: stylish); name=path writes that format to a file; repeatable`,
+      collect,
+    )
+    .option('-o, --output-file <file>', 'write the report of the first format without =path to this file')
+    .option('--max-warnings <n>', 'exit with code 1 when there are more than n warnings; -1 for no limit (default: -1)')
+    .option('--no-exit-code', 'exit with code 0 even when findings fail the run (fatal errors still exit 2)')
+    .option('--quiet', 'report errors only: warnings are left out of the output and of --max-warnings')
+    .option('--rule <id=level>', 'set the level of a rule: off, warn or error; repeatable', collect)
+    .option('--tsconfig <file>', 'tsconfig.json that lists the project files (default: the nearest tsconfig.json at or above the paths)')
+    .option('--cache', 'cache per-file facts between runs')
+    .option('--cache-location <dir>', 'directory of the cache', DEFAULT_CACHE_LOCATION)
+    .option('--baseline <file>', 'suppress the findings recorded in this baseline file')
+    .option('--write-baseline', `record the current findings in the baseline file (--baseline, else the config's "baseline", else ${DEFAULT_BASELINE_FILE}) and exit 0`)
+    .option('--performance', 'print the time spent in each analysis phase on stderr')
+    .option('--color', 'force colours on')
+    .option('--no-color', 'force colours off')
+    .addHelpText('after', HELP_AFTER)
+    .action(async (paths: string[], options: AuditOptions) => {
+      exitCode = await runAudit(paths, options, io);
+    });
+
+  program
+    .command('graph')
+    .description('Print the agent/tool map: agents, the tools they expose, handoffs, agent-as-tool, MCP servers; colliding names in red.')
+    .argument('[paths...]', 'files or directories to analyse (default: ".")')
+    .option('-c, --config <file>', `configuration file (default: ${CONFIG_FILE_NAME}, else package.json "${PACKAGE_JSON_KEY}")`)
+    .addOption(new Option('-f, --format <format>', 'graph language').choices(graphFormats).default('mermaid'))
+    .option('-o, --output-file <file>', 'write the graph to this file instead of stdout')
+    .option('--tsconfig <file>', 'tsconfig.json that lists the project files (default: the nearest tsconfig.json at or above the paths)')
+    .helpOption('-h, --help', 'show this help')
+    .action(async (paths: string[], options: GraphOptions) => {
+      exitCode = await runGraph(paths, options, io);
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version exit 0; usage errors were already printed by outputError.
+      return error.exitCode === 0 ? ExitCode.Ok : ExitCode.Fatal;
+    }
+    if (error instanceof CliError) {
+      io.stderr.write(`${TOOL_NAME}: ${error.message}\n`);
+      return ExitCode.Fatal;
+    }
+    io.stderr.write(`${TOOL_NAME}: ${errorMessage(error)}\n`);
+    // An unexpected error is a bug: the stack trace is what a report needs.
+    if (error instanceof Error && error.stack) {
+      const frames = error.stack.split('\n').filter((line) => /^\s+at /.test(line));
+      if (frames.length > 0) io.stderr.write(`${frames.join('\n')}\n`);
+    }
+    return ExitCode.Fatal;
+  }
+}
+
+function parseMaxWarnings(value: string): number {
+  const trimmed = value.trim();
+  const n = /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < -1) {
+    throw new CliError(`--max-warnings ${value}: expected a whole number of at least 0 (or -1 for no limit)`);
+  }
+  return n;
+}
+
+
+/**
+ * The tsconfig.json nearest to the paths (at or above their common directory, up to the working
+ * directory), so `tool-identity-audit packages/app` uses packages/app/tsconfig.json while paths in
+ * the report stay relative to the working directory. Undefined when that is the working
+ * directory's own (the analyzer's default) or when a path does not exist (the analyzer says so).
+ */
+export function nearestTsconfig(cwd: string, paths: readonly string[]): string | undefined {
+  const root = path.resolve(cwd);
+  let common: string | undefined;
+  for (const given of paths) {
+    const absolute = path.resolve(root, given);
+    let dir: string;
+    try {
+      dir = statSync(absolute).isDirectory() ? absolute : path.dirname(absolute);
+    } catch {
+      return undefined;
+    }
+    common = common === undefined ? dir : commonDirectory(common, dir);
+  }
+  if (common === undefined) return undefined;
+  for (let dir = common; isWithin(dir, root) && dir !== root; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'tsconfig.json');
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+function isWithin(dir: string, root: string): boolean {
+  const relative = path.relative(root, dir);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+function commonDirectory(a: string, b: string): string {
+  let dir = a;
+  while (!isWithin(b, dir)) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return dir;
+    dir = parent;
+  }
+  return dir;
+}
+
+async function analyze(io: CliIo, options: Omit<AnalyzeOptions, 'onProgress'>): Promise<AnalysisResult> {
+  const progress = createProgress(io.stderr, io.isTTY.stderr, io.env);
+  try {
+    return await (io.analyze ?? analyzeProject)({ ...options, onProgress: progress.onProgress });
+  } catch (error) {
+    // An unreadable or invalid tsconfig, a path that does not exist: fatal, but the user's to fix.
+    if (error instanceof AnalyzerConfigError) throw new CliError(error.message);
+    throw error;
+  } finally {
+    progress.stop();
+  }
+}
+
+function projectOptions(io: CliIo, config: Config, paths: readonly string[], tsconfigFlag: string | undefined): Omit<AnalyzeOptions, 'rules'> {
+  const options: Omit<AnalyzeOptions, 'rules'> = { cwd: io.cwd, paths: paths.length > 0 ? [...paths] : ['.'] };
+  const given = tsconfigFlag ?? config.tsconfig;
+  const tsconfig = given !== undefined ? path.resolve(io.cwd, given) : nearestTsconfig(io.cwd, options.paths ?? []);
+  if (tsconfig !== undefined) options.tsconfig = tsconfig;
+  if (config.include) options.include = config.include;
+  if (config.exclude) options.exclude = config.exclude;
+  return options;
+}
+
+async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Promise<number> {
+  // Every flag is checked before the (possibly long) analysis starts.
+  const outputs = planOutputs(options.format ?? [], options.outputFile, io.env);
+  const overrides = (options.rule ?? []).map(parseRuleOverride);
+  const maxWarningsFlag = options.maxWarnings === undefined ? undefined : parseMaxWarnings(options.maxWarnings);
+  const { config } = loadConfig(io.cwd, options.config);
+  const rules = resolveRules(config.rules, overrides);
+  const maxWarnings = maxWarningsFlag ?? config.maxWarnings ?? -1;
+  const baselineFile = options.baseline ?? config.baseline;
+  const known =
+    baselineFile !== undefined && !options.writeBaseline
+      ? readBaseline(path.resolve(io.cwd, baselineFile), displayPath(io.cwd, path.resolve(io.cwd, baselineFile)))
+      : undefined;
+
+  const analyzeOptions: AnalyzeOptions = { ...projectOptions(io, config, paths, options.tsconfig), rules: rules.enabled };
+  if (options.cache) analyzeOptions.cacheLocation = path.resolve(io.cwd, options.cacheLocation);
+  const result = await analyze(io, analyzeOptions);
+  if (options.performance) io.stderr.write(renderTimings(result));
+
+  let findings: Finding[] = applyLevels(result.findings, rules.levels);
+  if (options.writeBaseline) {
+    const file = path.resolve(io.cwd, baselineFile ?? DEFAULT_BASELINE_FILE);
+    const shown = displayPath(io.cwd, file);
+    const baseline = createBaseline(findings);
+    writeBaseline(file, shown, baseline);
+    const count = baseline.findings.length;
+    io.stdout.write(`Wrote ${count} ${count === 1 ? 'finding' : 'findings'} to ${shown}\n`);
+    return ExitCode.Ok;
+  }
+  if (known) findings = applyBaseline(findings, known).kept;
+
+  let diagnostics = result.diagnostics;
+  if (options.quiet) {
+    findings = findings.filter((finding) => finding.severity === 'error');
+    diagnostics = diagnostics.filter((diagnostic) => diagnosticSeverity(diagnostic.kind) === 'error');
+  }
+  const fatalDiagnostics = diagnostics.filter((diagnostic) => diagnosticSeverity(diagnostic.kind) === 'error').length;
+  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  const warnings = findings.filter((finding) => finding.severity === 'warning').length;
+
+  const color = useColor(options.color, io.env, io.isTTY.stdout);
+  const context: ReportContext = {
+    cwd: io.cwd,
+    toolName: TOOL_NAME,
+    toolVersion: packageInfo.version,
+    informationUri: INFORMATION_URI,
+    filesAnalyzed: result.filesAnalyzed,
+    diagnostics,
+    color: false,
+    executionSuccessful: fatalDiagnostics === 0,
+  };
+  for (const target of outputs) {
+    const text = reporters[target.format](findings, { ...context, color: target.file === undefined && color });
+    if (target.file === undefined) {
+      if (text !== '') io.stdout.write(text);
+    } else writeReportFile(io.cwd, target.file, text);
+  }
+
+  if (!options.exitCode) return ExitCode.Ok;
+  if (errors > 0 || fatalDiagnostics > 0) return ExitCode.Findings;
+  if (maxWarnings >= 0 && warnings > maxWarnings) {
+    io.stderr.write(`${TOOL_NAME}: too many warnings (${warnings}); the maximum is ${maxWarnings}\n`);
+    return ExitCode.Findings;
+  }
+  return ExitCode.Ok;
+}
+
+async function runGraph(paths: string[], options: GraphOptions, io: CliIo): Promise<number> {
+  const { config } = loadConfig(io.cwd, options.config);
+  // Only collisions are needed, to colour the names that collide.
+  const result = await analyze(io, {
+    ...projectOptions(io, config, paths, options.tsconfig),
+    rules: { 'no-tool-name-collision': ruleOptions('no-tool-name-collision') },
+  });
+  const text = renderGraph(result.linked, result.findings, options.format);
+  if (options.outputFile === undefined) io.stdout.write(text);
+  else writeReportFile(io.cwd, options.outputFile, text);
+  return ExitCode.Ok;
+}

@@ -1,0 +1,74 @@
+// Effective rule levels and options: the catalog default, then the config file, then `--rule`.
+import { catalog, isRuleId, ruleIds, type RuleId } from '../checks/catalog.js';
+import type { Finding, Severity } from '../checks/finding.js';
+import { ruleOptions } from '../checks/index.js';
+import type { EnabledRules } from '../checks/input.js';
+import { ruleLevels, type Config, type RuleLevel } from './config.js';
+import { CliError } from './errors.js';
+
+export interface RuleOverride {
+  id: RuleId;
+  level: RuleLevel;
+}
+
+export interface EffectiveRules {
+  levels: Record<RuleId, RuleLevel>;
+  /** What the analyzer runs: every rule not `off`, with its options (defaults filled in). */
+  enabled: EnabledRules;
+}
+
+/** Parses one `--rule <id=level>` value. */
+export function parseRuleOverride(spec: string): RuleOverride {
+  const eq = spec.lastIndexOf('=');
+  if (eq <= 0) throw new CliError(`--rule ${spec}: expected <rule-id>=<level>, e.g. --rule no-call-id-coercion=warn`);
+  const id = spec.slice(0, eq).trim();
+  const level = spec.slice(eq + 1).trim();
+  if (!isRuleId(id)) throw new CliError(`--rule ${spec}: unknown rule "${id}"; known rules: ${ruleIds.join(', ')}`);
+  if (!(ruleLevels as readonly string[]).includes(level)) {
+    throw new CliError(`--rule ${spec}: invalid level "${level}"; expected off, warn or error`);
+  }
+  return { id, level: level as RuleLevel };
+}
+
+export function resolveRules(rules: Config['rules'], overrides: readonly RuleOverride[]): EffectiveRules {
+  const levels = {} as Record<RuleId, RuleLevel>;
+  const options = {} as Record<RuleId, unknown>;
+  for (const id of ruleIds) {
+    const entry = rules?.[id];
+    if (entry === undefined) {
+      levels[id] = catalog[id].defaultSeverity;
+      options[id] = undefined;
+    } else if (typeof entry === 'string') {
+      levels[id] = entry;
+      options[id] = undefined;
+    } else {
+      levels[id] = entry[0];
+      options[id] = entry[1];
+    }
+  }
+  for (const override of overrides) levels[override.id] = override.level;
+  const enabled: Record<string, unknown> = {};
+  for (const id of ruleIds) {
+    if (levels[id] !== 'off') enabled[id] = ruleOptions(id, options[id]);
+  }
+  return { levels, enabled: enabled as EnabledRules };
+}
+
+export function severityOfLevel(level: Exclude<RuleLevel, 'off'>): Severity {
+  return level === 'error' ? 'error' : 'warning';
+}
+
+/**
+ * Findings with the severity of their rule's effective level. Findings of rules that are off are
+ * dropped (the analyzer should not produce them; a stale cache might).
+ */
+export function applyLevels(findings: readonly Finding[], levels: Record<RuleId, RuleLevel>): Finding[] {
+  const out: Finding[] = [];
+  for (const finding of findings) {
+    const level = levels[finding.ruleId];
+    if (level === undefined || level === 'off') continue;
+    const severity = severityOfLevel(level);
+    out.push(finding.severity === severity ? finding : { ...finding, severity });
+  }
+  return out;
+}

@@ -1,0 +1,78 @@
+// Reads the findings and diagnostics tables of a fixture's EXPECTED.md (format: fixtures/README.md),
+// so the analyzer tests assert exactly what the fixture authors wrote down.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface ExpectedFinding {
+  ruleId: string;
+  file: string;
+  line: number;
+  /** 1-based. */
+  column: number;
+  messageId: string;
+  /** `file:line:column` locations named in the row's "related" cell. */
+  related: string[];
+}
+
+export interface ExpectedDiagnostic {
+  kind: string;
+  file: string;
+  line: number;
+  /** 1-based. */
+  column: number;
+}
+
+const unquote = (cell: string): string => cell.trim().replace(/^`|`$/g, '');
+
+/** Table rows (cells trimmed) of the first table after the `## <heading>` line. */
+function tableRows(markdown: string, heading: string): string[][] {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((line) => line.trim() === `## ${heading}`);
+  if (start === -1) return [];
+  const rows: string[][] = [];
+  let inTable = false;
+  for (const line of lines.slice(start + 1)) {
+    if (line.startsWith('## ')) break;
+    if (!line.startsWith('|')) {
+      if (inTable) break;
+      continue;
+    }
+    inTable = true;
+    // Split on pipes that are not inside backticks.
+    const cells: string[] = [];
+    let current = '';
+    let code = false;
+    for (const ch of line.slice(1, line.trimEnd().endsWith('|') ? line.trimEnd().length - 1 : undefined)) {
+      if (ch === '`') code = !code;
+      if (ch === '|' && !code) {
+        cells.push(current.trim());
+        current = '';
+      } else current += ch;
+    }
+    cells.push(current.trim());
+    rows.push(cells);
+  }
+  // Drop the header and the |---| separator.
+  return rows.slice(2);
+}
+
+export function readExpected(fixtureDir: string): { findings: ExpectedFinding[]; diagnostics: ExpectedDiagnostic[] } {
+  const markdown = fs.readFileSync(path.join(fixtureDir, 'EXPECTED.md'), 'utf8');
+  const findings = tableRows(markdown, 'Findings')
+    .filter((cells) => /^\d+$/.test(cells[0] ?? ''))
+    .map((cells) => ({
+      ruleId: unquote(cells[1] ?? ''),
+      file: unquote(cells[2] ?? ''),
+      line: Number(cells[3]),
+      column: Number(cells[4]),
+      messageId: unquote(cells[5] ?? ''),
+      related: [...(cells[7] ?? '').matchAll(/`([\w./-]+\.[cm]?[jt]sx?:\d+:\d+)`/g)].map((m) => m[1] as string),
+    }));
+  const diagnostics = tableRows(markdown, 'Diagnostics').map((cells) => ({
+    kind: unquote(cells[0] ?? ''),
+    file: unquote(cells[1] ?? ''),
+    line: Number(cells[2]),
+    column: Number(cells[3]),
+  }));
+  return { findings, diagnostics };
+}

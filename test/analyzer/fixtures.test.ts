@@ -1,0 +1,60 @@
+// The committed fixture projects: exactly the findings and diagnostics each EXPECTED.md lists
+// (rule, file, line, 1-based column, messageId, the related locations its row names).
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeProject } from '../../src/analyzer/index.js';
+import { catalog, type RuleId } from '../../src/checks/index.js';
+import { readExpected } from './expected-md.js';
+import { allRules, FIXTURES, recommendedRules, relatedAt, rows } from './helpers.js';
+
+const fixtures = [
+  'demo',
+  ...fs
+    .readdirSync(path.join(FIXTURES, 'projects'))
+    .filter((name) => fs.existsSync(path.join(FIXTURES, 'projects', name, 'EXPECTED.md')))
+    .sort()
+    .map((name) => `projects/${name}`),
+];
+
+describe.each(fixtures)('fixtures/%s', (name) => {
+  const cwd = path.join(FIXTURES, name);
+  const expected = readExpected(cwd);
+  const expectedRows = expected.findings.map(({ related: _related, ...row }) => row);
+
+  it('every rule on: exactly the EXPECTED.md rows and related locations', async () => {
+    const result = await analyzeProject({ cwd, rules: allRules() });
+    expect(rows(result.findings).map(({ ruleId, file, line, column, messageId }) => ({ ruleId, file, line, column, messageId }))).toEqual(
+      expectedRows,
+    );
+    result.findings.forEach((finding, i) => {
+      expect(relatedAt(finding)).toEqual(expect.arrayContaining(expected.findings[i]?.related ?? []));
+    });
+  });
+
+  it('recommended: the rows of rules that are on by default; exactly the listed diagnostics', async () => {
+    const result = await analyzeProject({ cwd, rules: recommendedRules() });
+    const onByDefault = (id: string): boolean => catalog[id as RuleId].defaultSeverity !== 'off';
+    expect(rows(result.findings).map(({ ruleId, file, line, column, messageId }) => ({ ruleId, file, line, column, messageId }))).toEqual(
+      expectedRows.filter((row) => onByDefault(row.ruleId)),
+    );
+    // Diagnostics store 0-based columns like finding spans; EXPECTED.md prints them 1-based.
+    expect(result.diagnostics.map((d) => ({ kind: d.kind, file: d.file, line: d.line, column: (d.column ?? -1) + 1 }))).toEqual(
+      expected.diagnostics,
+    );
+    expect(result.filesAnalyzed).toBeGreaterThan(0);
+  });
+});
+
+describe('EXPECTED.md tables are read', () => {
+  it('has rows for the fixtures that list findings', () => {
+    expect(readExpected(path.join(FIXTURES, 'demo')).findings).toHaveLength(8);
+    expect(readExpected(path.join(FIXTURES, 'projects/bad-input')).diagnostics).toEqual([
+      { kind: 'parse-error', file: 'src/care.ts', line: 22, column: 29 },
+    ]);
+    const crossFile = readExpected(path.join(FIXTURES, 'projects/cross-file-collision')).findings;
+    expect(crossFile).toHaveLength(1);
+    expect(crossFile[0]?.related).toEqual(expect.arrayContaining(['src/tools/inventory.ts:25:9']));
+    expect(readExpected(path.join(FIXTURES, 'projects/clean')).findings).toEqual([]);
+  });
+});

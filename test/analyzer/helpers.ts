@@ -1,0 +1,67 @@
+// Shared by the analyzer tests: temp projects, rule sets, and a compact view of findings whose
+// columns are 1-based like the fixtures' EXPECTED.md tables.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { catalog, ruleIds, ruleOptions, type EnabledRules, type Finding } from '../../src/checks/index.js';
+
+const created: string[] = [];
+afterAll(() => {
+  for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temp directory holding `files` (paths relative, POSIX); removed after the test file. */
+export function tempProject(files: Record<string, string | Buffer> = {}): string {
+  const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tia-analyzer-')));
+  created.push(root);
+  writeFiles(root, files);
+  return root;
+}
+
+export function writeFiles(root: string, files: Record<string, string | Buffer>): void {
+  for (const [rel, content] of Object.entries(files)) {
+    const abs = path.join(root, rel);
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.writeFileSync(abs, content);
+  }
+}
+
+/** The `recommended` set: every rule whose catalog default is not off, with default options. */
+export function recommendedRules(): EnabledRules {
+  const rules: Record<string, unknown> = {};
+  for (const id of ruleIds) if (catalog[id].defaultSeverity !== 'off') rules[id] = ruleOptions(id);
+  return rules as EnabledRules;
+}
+
+export function allRules(): EnabledRules {
+  const rules: Record<string, unknown> = {};
+  for (const id of ruleIds) rules[id] = ruleOptions(id);
+  return rules as EnabledRules;
+}
+
+export interface FindingRow {
+  ruleId: string;
+  messageId: string;
+  file: string;
+  line: number;
+  /** 1-based, as EXPECTED.md and the text reporter print it. */
+  column: number;
+}
+
+export function rows(findings: readonly Finding[]): FindingRow[] {
+  return findings.map((f) => ({
+    ruleId: f.ruleId,
+    messageId: f.messageId,
+    file: f.file,
+    line: f.span.loc.start.line,
+    column: f.span.loc.start.column + 1,
+  }));
+}
+
+/** `file:line:column` (1-based column) of each related location. */
+export function relatedAt(finding: Finding): string[] {
+  return finding.related.map((r) => `${r.file}:${r.span.loc.start.line}:${r.span.loc.start.column + 1}`);
+}
+
+export const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');

@@ -1,0 +1,172 @@
+// Whole-project behaviour on temp projects: cross-file linking (relative, extension-swapped and
+// aliased imports), the facts cache, determinism.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeProject, CACHE_FILE_NAME, type AnalysisResult } from '../../src/analyzer/index.js';
+import { recommendedRules, rows, tempProject, writeFiles } from './helpers.js';
+
+const toolModule = (exportName: string, name: string): string =>
+  [
+    "import { tool } from '@openai/agents';",
+    "import { z } from 'zod';",
+    '',
+    `export const ${exportName} = tool({`,
+    `  name: '${name}',`,
+    "  description: 'Looks something up.',",
+    '  parameters: z.object({ id: z.string() }),',
+    '  execute: async ({ id }) => id,',
+    '});',
+    '',
+  ].join('\n');
+
+const agentModule = [
+  "import { Agent } from '@openai/agents';",
+  "import { lookupOrder } from './tools/orders.js';",
+  "import { lookupParcel } from '@tools/parcels';",
+  '',
+  'export const support = new Agent({',
+  "  name: 'support',",
+  "  instructions: 'Help.',",
+  '  tools: [lookupOrder, lookupParcel],',
+  '});',
+  '',
+].join('\n');
+
+function crossFileProject(): string {
+  return tempProject({
+    'tsconfig.json': JSON.stringify({ compilerOptions: { paths: { '@tools/*': ['./src/tools/*'] } }, include: ['src'] }),
+    'src/agent.ts': agentModule,
+    'src/tools/orders.ts': toolModule('lookupOrder', 'lookup'),
+    'src/tools/parcels.ts': toolModule('lookupParcel', 'lookup'),
+  });
+}
+
+/** Everything but timings and cache counters, which legitimately differ between runs. */
+function stable(result: AnalysisResult): Omit<AnalysisResult, 'timings' | 'cache'> {
+  const { timings: _timings, cache: _cache, ...rest } = result;
+  return rest;
+}
+
+describe('cross-file analysis', () => {
+  it('two tools defined in different modules meet in one agent: found, with both locations', async () => {
+    const cwd = crossFileProject();
+    const result = await analyzeProject({ cwd, rules: recommendedRules() });
+    // Which side carries the finding and the exact columns are the checks' decision (pinned for
+    // the fixtures in fixtures.test.ts and equal to the ESLint path in equivalence.test.ts); here:
+    // one collision whose locations cover both definitions, in two modules.
+    expect(result.findings.map((f) => [f.ruleId, f.messageId])).toEqual([['no-tool-name-collision', 'duplicateToolName']]);
+    const finding = result.findings[0]!;
+    const lines = [`${finding.file}:${finding.span.loc.start.line}`, ...finding.related.map((r) => `${r.file}:${r.span.loc.start.line}`)];
+    expect(lines).toEqual(expect.arrayContaining(['src/tools/orders.ts:5', 'src/tools/parcels.ts:5']));
+    expect(result.findings[0]!.message).toContain('support');
+    expect(result.diagnostics).toEqual([]);
+    expect(result.linked.exposureSets.map((s) => [s.label, s.tools.map((t) => `${t.definedAt.file}:${t.name}`), s.unresolved.length])).toEqual([
+      ['agent "support"', ['src/tools/orders.ts:lookup', 'src/tools/parcels.ts:lookup'], 0],
+    ]);
+  });
+
+  it('without the alias the second module is outside the set: no finding, the set is incomplete', async () => {
+    const cwd = crossFileProject();
+    fs.writeFileSync(path.join(cwd, 'tsconfig.json'), JSON.stringify({ include: ['src'] }));
+    const result = await analyzeProject({ cwd, rules: recommendedRules() });
+    expect(result.findings).toEqual([]);
+    expect(result.linked.exposureSets[0]!.unresolved.length).toBeGreaterThan(0);
+  });
+
+  it('restricting paths to one module loses the other side (linking sees analysed files only)', async () => {
+    const cwd = crossFileProject();
+    const result = await analyzeProject({ cwd, paths: ['src/agent.ts', 'src/tools/orders.ts'], rules: recommendedRules() });
+    expect(result.filesAnalyzed).toBe(2);
+    expect(result.findings).toEqual([]);
+  });
+
+  it('is deterministic: two runs are deep-equal', async () => {
+    const cwd = crossFileProject();
+    writeFiles(cwd, { 'src/broken.ts': 'export const = 1;\n', 'src/bin.ts': Buffer.from([0, 0, 0]) });
+    const first = await analyzeProject({ cwd, rules: recommendedRules() });
+    const second = await analyzeProject({ cwd, rules: recommendedRules() });
+    expect(stable(second)).toEqual(stable(first));
+    expect(JSON.stringify(stable(second))).toBe(JSON.stringify(stable(first)));
+    expect(first.findings).toHaveLength(1);
+    expect(first.diagnostics.map((d) => d.kind)).toEqual(['binary', 'parse-error']);
+    expect(Object.keys(first.timings).sort()).toEqual(['check', 'discover', 'extract', 'link', 'parse']);
+    expect(Object.values(first.timings).every((ms) => typeof ms === 'number' && ms >= 0)).toBe(true);
+  });
+});
+
+describe('facts cache', () => {
+  it('second run hits; a changed file misses; results equal an uncached run', async () => {
+    const cwd = crossFileProject();
+    writeFiles(cwd, { 'src/broken.ts': 'export const = 1;\n' });
+    const cacheLocation = 'node_modules/.cache/tool-identity-audit/';
+    const rules = recommendedRules();
+
+    const cold = await analyzeProject({ cwd, rules, cacheLocation });
+    expect(cold.cache).toEqual({ hits: 0, misses: 4 });
+    expect(fs.existsSync(path.join(cwd, cacheLocation, CACHE_FILE_NAME))).toBe(true);
+
+    const warm = await analyzeProject({ cwd, rules, cacheLocation });
+    expect(warm.cache).toEqual({ hits: 4, misses: 0 });
+    expect(stable(warm)).toEqual(stable(cold));
+    // The parse diagnostic comes back from the cache too.
+    expect(warm.diagnostics.map((d) => [d.file, d.kind])).toEqual([['src/broken.ts', 'parse-error']]);
+
+    // Rename the second tool: the collision is gone, and only that file is re-extracted.
+    writeFiles(cwd, { 'src/tools/parcels.ts': toolModule('lookupParcel', 'lookup_parcel') });
+    const changed = await analyzeProject({ cwd, rules, cacheLocation });
+    expect(changed.cache).toEqual({ hits: 3, misses: 1 });
+    expect(changed.findings).toEqual([]);
+    const uncached = await analyzeProject({ cwd, rules });
+    expect(uncached.cache).toEqual({ hits: 0, misses: 0 });
+    expect(stable(changed)).toEqual(stable(uncached));
+  });
+
+  it('a corrupt cache file is ignored and rebuilt', async () => {
+    const cwd = crossFileProject();
+    const rules = recommendedRules();
+    const cacheFile = path.join(cwd, '.cache', 'facts.json');
+    fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
+    fs.writeFileSync(cacheFile, '{"layout": 1, "salt": "x", "entries": {');
+
+    const first = await analyzeProject({ cwd, rules, cacheLocation: '.cache/facts.json' });
+    expect(first.cache).toEqual({ hits: 0, misses: 3 });
+    expect(rows(first.findings)).toHaveLength(1);
+    expect(() => JSON.parse(fs.readFileSync(cacheFile, 'utf8'))).not.toThrow();
+
+    const second = await analyzeProject({ cwd, rules, cacheLocation: '.cache/facts.json' });
+    expect(second.cache).toEqual({ hits: 3, misses: 0 });
+    expect(stable(second)).toEqual(stable(first));
+  });
+
+  it('a tampered entry (valid JSON, wrong shape) is a miss, not a crash', async () => {
+    const cwd = crossFileProject();
+    const rules = recommendedRules();
+    const cacheLocation = '.cache';
+    fs.mkdirSync(path.join(cwd, cacheLocation));
+    const expected = await analyzeProject({ cwd, rules, cacheLocation });
+    const cacheFile = path.join(cwd, cacheLocation, CACHE_FILE_NAME);
+    const index = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as { entries: Record<string, { facts: Record<string, unknown> }> };
+    index.entries['src/agent.ts']!.facts.tools = 'not an array';
+    fs.writeFileSync(cacheFile, JSON.stringify(index));
+
+    const result = await analyzeProject({ cwd, rules, cacheLocation });
+    expect(result.cache).toEqual({ hits: 2, misses: 1 });
+    expect(stable(result)).toEqual(stable(expected));
+  });
+
+  it('entries of files outside the current selection survive; deleted files are pruned', async () => {
+    const cwd = crossFileProject();
+    const rules = recommendedRules();
+    const cacheLocation = '.cache/';
+    await analyzeProject({ cwd, rules, cacheLocation });
+    await analyzeProject({ cwd, rules, cacheLocation, paths: ['src/agent.ts'] });
+    const full = await analyzeProject({ cwd, rules, cacheLocation });
+    expect(full.cache).toEqual({ hits: 3, misses: 0 });
+
+    fs.rmSync(path.join(cwd, 'src/tools/parcels.ts'));
+    await analyzeProject({ cwd, rules, cacheLocation });
+    const index = JSON.parse(fs.readFileSync(path.join(cwd, cacheLocation, CACHE_FILE_NAME), 'utf8')) as { entries: object };
+    expect(Object.keys(index.entries)).toEqual(['src/agent.ts', 'src/tools/orders.ts']);
+  });
+});

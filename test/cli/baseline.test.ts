@@ -1,0 +1,113 @@
+// Baselines: --write-baseline records today's findings, --baseline (or the config's "baseline")
+// suppresses them; moving code does not bring them back, a new finding does show.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { agentTs, helpdeskProject, logTs, removeProjects, run, toolsTs, writeFiles } from './helpers.js';
+
+afterAll(removeProjects);
+
+const BASELINE = 'tool-identity-audit.baseline.json';
+
+interface JsonEntry {
+  filePath: string;
+  messages: Array<{ ruleId: string; message: string; fingerprint: string; line: number }>;
+}
+
+/** What the baseline must hold: the json reporter's fingerprints (the same line-free function). */
+async function currentEntries(cwd: string) {
+  const report = JSON.parse((await run(['-f', 'json'], { cwd })).stdout) as JsonEntry[];
+  return report.flatMap((entry) =>
+    entry.messages.map((m) => ({ ruleId: m.ruleId, file: path.relative(cwd, entry.filePath), fingerprint: m.fingerprint, message: m.message })),
+  );
+}
+
+describe('--write-baseline', () => {
+  it('writes sorted fingerprints of every finding and exits 0', async () => {
+    const cwd = helpdeskProject();
+    const expected = await currentEntries(cwd);
+    expect(expected.map((e) => [e.ruleId, e.file])).toEqual([
+      ['no-tool-name-collision', 'src/agent.ts'],
+      ['no-identity-helper-bypass', 'src/log.ts'],
+    ]);
+    expect(await run(['--write-baseline'], { cwd })).toEqual({ code: 0, stdout: `Wrote 2 findings to ${BASELINE}\n`, stderr: '' });
+    expect(readFileSync(path.join(cwd, BASELINE), 'utf8')).toBe(`${JSON.stringify({ version: 1, findings: expected }, null, 2)}\n`);
+  });
+
+  it('records warnings even with --quiet, and the levels --rule sets', async () => {
+    const cwd = helpdeskProject();
+    expect((await run(['--write-baseline', '--quiet', '--rule', 'no-tool-name-collision=off'], { cwd })).stdout).toBe(`Wrote 1 finding to ${BASELINE}\n`);
+    const written = JSON.parse(readFileSync(path.join(cwd, BASELINE), 'utf8')) as { findings: Array<{ ruleId: string }> };
+    expect(written.findings.map((f) => f.ruleId)).toEqual(['no-identity-helper-bypass']);
+  });
+
+  it('writes to --baseline <file>, or to the config\'s "baseline"', async () => {
+    const cwd = helpdeskProject({ 'tool-identity-audit.config.json': '{ "baseline": "audit/known.json" }\n' });
+    expect((await run(['--write-baseline', '--baseline', 'other/known.json'], { cwd })).stdout).toBe('Wrote 2 findings to other/known.json\n');
+    expect((await run(['--write-baseline'], { cwd })).stdout).toBe('Wrote 2 findings to audit/known.json\n');
+    expect(readFileSync(path.join(cwd, 'audit/known.json'), 'utf8')).toBe(readFileSync(path.join(cwd, 'other/known.json'), 'utf8'));
+  });
+});
+
+describe('--baseline', () => {
+  it('suppresses the recorded findings', async () => {
+    const cwd = helpdeskProject();
+    await run(['--write-baseline'], { cwd });
+    expect(await run(['--baseline', BASELINE], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('keeps suppressing them when code moves by a few lines', async () => {
+    const cwd = helpdeskProject();
+    await run(['--write-baseline'], { cwd });
+    const lines = async (): Promise<number[]> =>
+      (JSON.parse((await run(['-f', 'json'], { cwd })).stdout) as JsonEntry[]).flatMap((entry) => entry.messages.map((m) => m.line));
+    const before = await lines();
+    const header = '// Helpdesk bot.\n// Owned by the support-tools team.\n\n';
+    writeFiles(cwd, { 'src/tools.ts': header + toolsTs, 'src/agent.ts': header + agentTs, 'src/log.ts': `${header}\n${logTs}` });
+    // agent.ts moved down 3 lines, log.ts 4.
+    expect(await lines()).toEqual([(before[0] ?? 0) + 3, (before[1] ?? 0) + 4]);
+    expect(await run(['--baseline', BASELINE], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('reports findings that are not in the baseline', async () => {
+    const cwd = helpdeskProject();
+    await run(['--write-baseline'], { cwd });
+    writeFiles(cwd, { 'src/trace.ts': 'export const traceName = (t: { name: string; namespace: string }) => `${t.namespace}.${t.name}`;\n' });
+    const result = await run(['--baseline', BASELINE, '-f', 'json'], { cwd });
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as JsonEntry[];
+    expect(report.map((entry) => [path.relative(cwd, entry.filePath), entry.messages.map((m) => m.ruleId)])).toEqual([
+      ['src/trace.ts', ['no-identity-helper-bypass']],
+    ]);
+  });
+
+  it('is read from the config\'s "baseline"; --baseline overrides it', async () => {
+    const cwd = helpdeskProject({ 'tool-identity-audit.config.json': '{ "baseline": "known.json" }\n' });
+    await run(['--write-baseline'], { cwd });
+    expect(await run([], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
+    writeFileSync(path.join(cwd, 'empty.json'), '{ "version": 1, "findings": [] }\n');
+    expect((await run(['--baseline', 'empty.json'], { cwd })).code).toBe(1);
+  });
+
+  it.each([
+    ['missing', undefined, 'cannot read baseline file known.json: no such file or directory'],
+    ['not JSON', '{ "version": 1, ', /^invalid JSON in known\.json: .+$/],
+    [
+      'of another version',
+      '{ "version": 2, "findings": [] }',
+      'invalid baseline file known.json: version: Invalid input: expected 1 (expected { "version": 1, "findings": [...] }, as written by --write-baseline)',
+    ],
+    [
+      'missing a fingerprint',
+      '{ "version": 1, "findings": [{ "ruleId": "no-call-id-coercion", "file": "a.ts", "message": "m" }] }',
+      'invalid baseline file known.json: findings[0].fingerprint: Invalid input: expected string, received undefined (expected { "version": 1, "findings": [...] }, as written by --write-baseline)',
+    ],
+  ])('a baseline file that is %s exits 2', async (_case, text, message) => {
+    const cwd = helpdeskProject(text === undefined ? {} : { 'known.json': text });
+    const result = await run(['--baseline', 'known.json'], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    if (typeof message === 'string') expect(result.stderr).toBe(`tool-identity-audit: ${message}\n`);
+    else expect(result.stderr.replace(/^tool-identity-audit: /, '').trimEnd()).toMatch(message);
+  });
+});

@@ -1,0 +1,47 @@
+// One smoke test of the built executable (`node dist/src/cli/bin.js`), as `npm run demo` and users
+// run it: real process, real exit code, output piped.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { helpdeskProject, removeProjects, run } from './helpers.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bin = path.join(root, 'dist/src/cli/bin.js');
+
+beforeAll(() => {
+  // test/global-setup.ts builds dist/ when it is stale; build here only if that did not happen.
+  if (existsSync(bin)) return;
+  try {
+    execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+  } catch {
+    // tsc emits despite type errors; a missing bin.js fails the test below with a clear message.
+  }
+}, 300_000);
+
+afterAll(removeProjects);
+
+describe('dist/src/cli/bin.js', () => {
+  it('runs as an executable: same report and exit codes as in-process', async () => {
+    expect(existsSync(bin), `${bin} was not built`).toBe(true);
+    expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+
+    const cwd = helpdeskProject();
+    // A clean environment: no CI, GitHub Actions or NO_COLOR from the machine running the tests.
+    const env = { PATH: process.env['PATH'] ?? '' };
+    const audit = spawnSync(process.execPath, [bin], { cwd, env, encoding: 'utf8' });
+    const inProcess = await run([], { cwd });
+    expect(inProcess.code).toBe(1);
+    expect({ status: audit.status, stdout: audit.stdout, stderr: audit.stderr }).toEqual({
+      status: 1,
+      stdout: inProcess.stdout,
+      stderr: '',
+    });
+
+    const fatal = spawnSync(process.execPath, [bin, '--rule', 'no-such-rule=warn'], { cwd, env, encoding: 'utf8' });
+    expect(fatal.status).toBe(2);
+    expect(fatal.stdout).toBe('');
+    expect(fatal.stderr).toMatch(/^tool-identity-audit: --rule no-such-rule=warn: unknown rule "no-such-rule"; known rules: .+\n$/);
+  });
+});

@@ -1,0 +1,386 @@
+// The built ESLint plugin (dist/src/plugin.js) run by the real `ESLint` class on the fixture
+// projects, with a flat config of @typescript-eslint/parser + the plugin's `recommended` config
+// (syntax only) and `recommended-type-checked` (project service). The type-checked run must report
+// exactly the rows of each fixture's EXPECTED.md (ruleId, file, line, column, message, severity),
+// plus its parse diagnostics; the syntax-only run exactly the rows that need no type information.
+// No timing is measured here (see bench/eslint-timing.ts).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import parser from '@typescript-eslint/parser';
+import { ESLint, type Linter } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './testers.js';
+
+const BUILT_PLUGIN = path.join(repoRoot, 'dist/src/plugin.js');
+const NS = 'tool-identity';
+
+interface BuiltPlugin {
+  rules: Record<string, { meta: { messages: Record<string, string> } }>;
+  configs: Record<'recommended' | 'recommended-type-checked', Linter.Config>;
+}
+
+let plugin: BuiltPlugin;
+/** Newest mtime of src/ and rules/ when the suite started (colleagues may edit while it runs). */
+let sourcesAtStart = 0;
+
+function newestSourceMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(full));
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+function sourcesMtime(): number {
+  return Math.max(newestSourceMtime(path.join(repoRoot, 'src')), newestSourceMtime(path.join(repoRoot, 'rules')));
+}
+
+beforeAll(async () => {
+  sourcesAtStart = sourcesMtime();
+  // test/global-setup.ts normally builds first; build here too when dist/ is missing or stale.
+  if (!existsSync(BUILT_PLUGIN) || statSync(BUILT_PLUGIN).mtimeMs < sourcesAtStart) {
+    const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
+    const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: repoRoot, encoding: 'utf8' });
+    // tsc emits despite type errors; the freshness test below fails if nothing was emitted.
+    if (!existsSync(BUILT_PLUGIN)) throw new Error(`building the plugin failed:\n${result.stdout}${result.stderr}`);
+  }
+  plugin = ((await import(pathToFileURL(BUILT_PLUGIN).href)) as { default: BuiltPlugin }).default;
+}, 300_000);
+
+// ---------------------------------------------------------------- EXPECTED.md
+
+interface ExpectedRow {
+  row: number;
+  ruleId: string;
+  file: string;
+  line: number;
+  column: number;
+  messageId: string;
+}
+
+interface ExpectedDiagnostic {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+}
+
+const cell = (text: string): string => text.trim().replace(/^`(.*)`$/, '$1');
+
+function tableRows(markdown: string, heading: string): string[][] {
+  const section = markdown.split(/^## /m).find((part) => part.startsWith(heading));
+  if (!section) return [];
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
+    .slice(1) // header row
+    .map((line) => line.slice(1, -1).split(/(?<!\\)\|/).map((c) => c.trim()));
+}
+
+function readExpected(dir: string): { rows: ExpectedRow[]; diagnostics: ExpectedDiagnostic[] } {
+  const markdown = readFileSync(path.join(dir, 'EXPECTED.md'), 'utf8');
+  const rows = tableRows(markdown, 'Findings').map((c) => ({
+    row: Number(c[0]),
+    ruleId: `${NS}/${cell(c[1] as string)}`,
+    file: cell(c[2] as string),
+    line: Number(c[3]),
+    column: Number(c[4]),
+    messageId: cell(c[5] as string),
+  }));
+  const diagnostics = tableRows(markdown, 'Diagnostics').map((c) => {
+    if (cell(c[0] as string) !== 'parse-error') throw new Error(`unexpected diagnostic kind ${c[0]}`);
+    const message = /`([^`]+)`/.exec(c[4] as string)?.[1];
+    if (message === undefined) throw new Error(`no message in diagnostic row ${c.join(' | ')}`);
+    return { file: cell(c[1] as string), line: Number(c[2]), column: Number(c[3]), message };
+  });
+  return { rows, diagnostics };
+}
+
+// ---------------------------------------------------------------- what each row says, exactly
+
+/**
+ * Every finding of each fixture, written out from its EXPECTED.md row: the message data (the
+ * row's explanation) and whether it needs type information (its exposure set or members span
+ * several modules). Matched to the rows by rule, messageId and file, so renumbered rows or moved
+ * lines still come from EXPECTED.md; each detail must match exactly one row and vice versa.
+ */
+interface RowDetail {
+  rule: string;
+  messageId: string;
+  file: string;
+  data: Record<string, string>;
+  needsTypes: boolean;
+}
+
+const rowDetails: Record<string, RowDetail[]> = {
+  demo: [
+    // `...shippingTools` and `...returnTools` (two tool modules) meet in support_agent.
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateToolName',
+      file: 'src/agents/specialists.ts',
+      data: { name: 'track_shipment', set: 'agent "support_agent"', winner: 'the last tool listed' },
+      needsTypes: true,
+    },
+    {
+      rule: 'no-confusable-tool-names',
+      messageId: 'confusableNames',
+      file: 'src/agents/specialists.ts',
+      data: { name: 'getOrder', other: 'get_order', set: 'agent "support_agent"' },
+      needsTypes: true,
+    },
+    // Tool from src/tools/ops.ts, handoff target from src/agents/specialists.ts.
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'toolHandoffCollision',
+      file: 'src/agents/triage.ts',
+      data: { name: 'transfer_to_billing_agent', set: 'agent "triage_agent"', winner: 'the handoff to agent "billing_agent"' },
+      needsTypes: true,
+    },
+    {
+      rule: 'no-call-id-coercion',
+      messageId: 'coercedCallId',
+      file: 'src/approvals/store.ts',
+      data: { expression: 'raw.callId', form: 'String()' },
+      needsTypes: false,
+    },
+    // The server (src/mcp/server.ts) reaches both registering modules through calls.
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/mcp/kb-tools.ts',
+      data: { server: '"support-desk"', name: 'search' },
+      needsTypes: true,
+    },
+    {
+      rule: 'no-identity-helper-bypass',
+      messageId: 'handBuiltIdentity',
+      file: 'src/observability/tool-events.ts',
+      data: { what: 'qualified tool name', text: '`${tool.namespace}.${tool.name}`', helper: 'toolQualifiedName' },
+      needsTypes: false,
+    },
+    {
+      rule: 'valid-tool-name',
+      messageId: 'invalidToolName',
+      file: 'src/tools/accounts.ts',
+      data: {
+        what: 'Tool',
+        name: 'list_customer_invoices_with_line_items_tax_breakdown_and_payment_attempts',
+        provider: 'OpenAI',
+        reason: 'it is 73 characters long; the limit is 64',
+      },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-namespace-equals-name',
+      messageId: 'namespaceEqualsName',
+      file: 'src/tools/knowledge.ts',
+      data: { namespace: 'search', name: 'search' },
+      needsTypes: false,
+    },
+  ],
+  'projects/bad-input': [
+    {
+      rule: 'no-namespace-equals-name',
+      messageId: 'namespaceEqualsName',
+      file: 'src/catalog.ts',
+      data: { namespace: 'plants', name: 'plants' },
+      needsTypes: false,
+    },
+  ],
+  'projects/clean': [],
+  'projects/cross-file-collision': [
+    // Re-export, imported array, spread and a constant of a third module.
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateToolName',
+      file: 'src/agent.ts',
+      data: { name: 'search_catalog', set: 'agent "Bookshop Assistant"', winner: 'the last tool listed' },
+      needsTypes: true,
+    },
+  ],
+  'projects/handoffs-after-construction': [
+    // Tool, agent, handoff target and the mutations are in four modules.
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'toolHandoffCollision',
+      file: 'src/agents/triage.ts',
+      data: { name: 'transfer_to_billing', set: 'agent "triage"', winner: 'the handoff to agent "billing"' },
+      needsTypes: true,
+    },
+  ],
+  'projects/mcp-shared-server': [
+    // The server instance travels through two levels of imported functions.
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/tools/pulls.ts',
+      data: { server: '"repo-desk"', name: 'add_comment' },
+      needsTypes: true,
+    },
+  ],
+  'projects/own-runtime': [
+    // Spreads of three tool modules into the agent of src/agents.ts.
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateToolName',
+      file: 'src/agents.ts',
+      data: { name: 'lookup_order', set: 'agent "warehouse_ops"', winner: 'the last tool listed' },
+      needsTypes: true,
+    },
+    {
+      rule: 'no-call-id-coercion',
+      messageId: 'coercedCallId',
+      file: 'src/model.ts',
+      data: { expression: 'call.call_id', form: 'a template literal' },
+      needsTypes: false,
+    },
+  ],
+};
+
+const OFF_IN_RECOMMENDED = new Set([`${NS}/no-confusable-tool-names`]);
+const WARNINGS = new Set([`${NS}/no-identity-helper-bypass`, `${NS}/no-confusable-tool-names`]);
+
+interface Reported {
+  ruleId: string | null;
+  severity: number;
+  file: string;
+  line: number;
+  column: number;
+  messageId?: string;
+  message: string;
+}
+
+function interpolate(template: string, data: Record<string, string>): string {
+  return template.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (match, key: string) => (Object.hasOwn(data, key) ? (data[key] as string) : match));
+}
+
+function sortReported(list: Reported[]): Reported[] {
+  const key = (r: Reported) => `${r.file}\0${String(r.line).padStart(6, '0')}\0${String(r.column).padStart(6, '0')}\0${r.ruleId ?? ''}`;
+  return [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+function expectedFor(fixture: string, dir: string, mode: 'syntax' | 'typed' | 'typed-all'): Reported[] {
+  const { rows, diagnostics } = readExpected(dir);
+  const details = rowDetails[fixture];
+  if (!details) throw new Error(`no row details for fixture ${fixture}: add them to this test`);
+  const out: Reported[] = [];
+  const matches = (d: RowDetail, row: ExpectedRow): boolean =>
+    `${NS}/${d.rule}` === row.ruleId && d.messageId === row.messageId && d.file === row.file;
+  for (const detail of details) {
+    const count = rows.filter((row) => matches(detail, row)).length;
+    if (count !== 1) throw new Error(`${fixture}: ${detail.rule} ${detail.messageId} in ${detail.file} matches ${count} EXPECTED.md rows`);
+  }
+  for (const row of rows) {
+    const detail = details.find((d) => matches(d, row));
+    if (!detail) throw new Error(`${fixture}/EXPECTED.md row ${row.row} (${row.ruleId} ${row.messageId} ${row.file}) has no details in this test`);
+    if (mode !== 'typed-all' && OFF_IN_RECOMMENDED.has(row.ruleId)) continue;
+    if (mode === 'syntax' && detail.needsTypes) continue;
+    const rule = plugin.rules[row.ruleId.slice(NS.length + 1)];
+    const template = rule?.meta.messages[row.messageId];
+    if (template === undefined) throw new Error(`${fixture} row ${row.row}: unknown rule or messageId ${row.ruleId} ${row.messageId}`);
+    out.push({
+      ruleId: row.ruleId,
+      severity: WARNINGS.has(row.ruleId) ? 1 : 2,
+      file: row.file,
+      line: row.line,
+      column: row.column,
+      messageId: row.messageId,
+      message: interpolate(template, detail.data),
+    });
+  }
+  for (const d of diagnostics) {
+    // EXPECTED.md columns are 1-based. ESLint copies a parser error's `column` as is, and
+    // @typescript-eslint/typescript-estree's TSError.column is the 0-based character (espree's is
+    // 1-based), so with this parser ESLint shows parse errors one column to the left.
+    out.push({ ruleId: null, severity: 2, file: d.file, line: d.line, column: d.column - 1, message: `Parsing error: ${d.message}` });
+  }
+  return sortReported(out);
+}
+
+// ---------------------------------------------------------------- running ESLint
+
+async function lint(dir: string, mode: 'syntax' | 'typed' | 'typed-all'): Promise<Reported[]> {
+  const base: Linter.Config = { files: ['**/*.ts'], languageOptions: { parser } };
+  const overrideConfig: Linter.Config[] =
+    mode === 'syntax'
+      ? [base, plugin.configs.recommended]
+      : [
+          { ...base, languageOptions: { parser, parserOptions: { tsconfigRootDir: dir } } },
+          plugin.configs['recommended-type-checked'],
+          ...(mode === 'typed-all' ? [{ rules: { [`${NS}/no-confusable-tool-names`]: 'warn' as const } }] : []),
+        ];
+  const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig });
+  const results = await eslint.lintFiles(['.']);
+  return sortReported(
+    results.flatMap((result) =>
+      result.messages.map((m) => ({
+        ruleId: m.ruleId,
+        severity: m.severity,
+        file: path.relative(dir, result.filePath).split(path.sep).join('/'),
+        line: m.line,
+        column: m.column,
+        ...(m.messageId === undefined ? {} : { messageId: m.messageId }),
+        message: m.message,
+      })),
+    ),
+  );
+}
+
+const fixtures = [
+  'demo',
+  ...readdirSync(path.join(repoRoot, 'fixtures/projects'), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => `projects/${e.name}`)
+    .sort(),
+];
+
+describe('the built plugin', () => {
+  it('is at least as new as src/ and rules/ were when the suite started', () => {
+    expect(statSync(BUILT_PLUGIN).mtimeMs).toBeGreaterThanOrEqual(sourcesAtStart);
+  });
+
+  it('has the recommended configs, with the project service only in the type-checked one', () => {
+    const recommended = plugin.configs.recommended;
+    const typed = plugin.configs['recommended-type-checked'];
+    expect(recommended.rules).toEqual({
+      [`${NS}/no-tool-name-collision`]: 'error',
+      [`${NS}/no-namespace-equals-name`]: 'error',
+      [`${NS}/no-call-id-coercion`]: 'error',
+      [`${NS}/no-identity-helper-bypass`]: 'warn',
+      [`${NS}/valid-tool-name`]: 'error',
+    });
+    expect(typed.rules).toEqual(recommended.rules);
+    expect(recommended.languageOptions?.parserOptions).toBeUndefined();
+    expect(typed.languageOptions?.parserOptions).toEqual({ projectService: true });
+  });
+
+  it('covers every fixture with an EXPECTED.md', () => {
+    for (const fixture of fixtures) expect(existsSync(path.join(repoRoot, 'fixtures', fixture, 'EXPECTED.md')), fixture).toBe(true);
+    expect(fixtures).toEqual(['demo', ...Object.keys(rowDetails).filter((f) => f !== 'demo').sort()]);
+  });
+});
+
+describe.each(fixtures)('fixtures/%s', (fixture) => {
+  const dir = path.join(repoRoot, 'fixtures', fixture);
+
+  it('recommended-type-checked (projectService) reports exactly the rows of EXPECTED.md', async () => {
+    expect(await lint(dir, 'typed')).toEqual(expectedFor(fixture, dir, 'typed'));
+  }, 180_000);
+
+  it('recommended (syntax only) reports exactly the rows that need no type information', async () => {
+    const syntax = await lint(dir, 'syntax');
+    expect(syntax).toEqual(expectedFor(fixture, dir, 'syntax'));
+    // The syntax-only run is a subset of the type-checked one.
+    const typed = expectedFor(fixture, dir, 'typed');
+    for (const finding of syntax) expect(typed).toContainEqual(finding);
+  }, 180_000);
+
+  it('type-checked with no-confusable-tool-names on reports every row', async () => {
+    expect(await lint(dir, 'typed-all')).toEqual(expectedFor(fixture, dir, 'typed-all'));
+  }, 180_000);
+});

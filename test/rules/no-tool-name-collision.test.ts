@@ -1,0 +1,884 @@
+// no-tool-name-collision: one exposure set (an agent's tools + handoffs, one MCP server instance)
+// must not expose a routed name twice. The finding sits on each member that loses dispatch (the
+// winner is the last handoff, else the last tool listed), where the set lists it.
+import rule from '../../rules/no-tool-name-collision.js';
+import { assertionOptions, loc, syntaxTester, typedTester } from './testers.js';
+
+const RULE = 'no-tool-name-collision';
+
+// ---------------------------------------------------------------- invalid, one file
+
+const twoSearchTools = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const searchOrders = tool({
+  name: 'search',
+  description: 'Search orders by order number or customer email.',
+  parameters: z.object({ query: z.string() }),
+  execute: async ({ query }) => \`orders matching \${query}\`,
+});
+
+const searchHelpCenter = tool({
+  name: 'search',
+  description: 'Search help-center articles.',
+  parameters: z.object({ query: z.string() }),
+  execute: async ({ query }) => \`articles matching \${query}\`,
+});
+
+export const supportAgent = new Agent({
+  name: 'support_agent',
+  instructions: 'Help customers with their orders and with product questions.',
+  tools: [searchOrders, searchHelpCenter],
+});
+`;
+
+const toolVersusDerivedHandoff = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const billingAgent = new Agent({
+  name: 'billing_agent',
+  instructions: 'Answer questions about invoices, charges and payment methods.',
+});
+
+const openBillingTicket = tool({
+  name: 'transfer_to_billing_agent',
+  description: 'Open a ticket in the billing queue.',
+  parameters: z.object({ summary: z.string() }),
+  execute: async ({ summary }) => \`ticket opened: \${summary}\`,
+});
+
+export const triageAgent = new Agent({
+  name: 'triage_agent',
+  instructions: 'Route the customer to the right team.',
+  tools: [openBillingTicket],
+  handoffs: [billingAgent],
+});
+`;
+
+const twoHandoffOverrides = `import { Agent, handoff } from '@openai/agents';
+
+const refundsAgent = new Agent({ name: 'refunds_agent', instructions: 'Handle refund requests.' });
+const returnsAgent = new Agent({ name: 'returns_agent', instructions: 'Handle return labels.' });
+
+export const triageAgent = new Agent({
+  name: 'triage_agent',
+  instructions: 'Route refunds and returns.',
+  handoffs: [
+    handoff(refundsAgent, { toolNameOverride: 'transfer_to_after_sales' }),
+    handoff(returnsAgent, { toolNameOverride: 'transfer_to_after_sales' }),
+  ],
+});
+`;
+
+// `toFunctionToolName` turns both ' ' and '-' into '_': two agents, one derived handoff name.
+const derivedHandoffNames = `import { Agent } from '@openai/agents';
+
+const billingUs = new Agent({ name: 'Billing Desk', instructions: 'Invoices and charges.' });
+const billingEu = new Agent({ name: 'Billing-Desk', instructions: 'Invoices and charges in the EU.' });
+
+export const triageAgent = new Agent({
+  name: 'triage_agent',
+  instructions: 'Route billing questions.',
+  handoffs: [billingUs, billingEu],
+});
+`;
+
+const derivedAgentToolNames = `import { Agent } from '@openai/agents';
+
+const researchUs = new Agent({ name: 'Research Agent', instructions: 'Research US sources.' });
+const researchEu = new Agent({ name: 'Research-Agent', instructions: 'Research EU sources.' });
+
+export const writer = new Agent({
+  name: 'writer',
+  instructions: 'Write reports from research.',
+  tools: [researchUs.asTool({ toolDescription: 'US research.' }), researchEu.asTool({ toolDescription: 'EU research.' })],
+});
+`;
+
+const agentToolVersusTool = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const research = new Agent({ name: 'research', instructions: 'Find sources.' });
+
+const researchCache = tool({
+  name: 'research',
+  description: 'Read cached research notes.',
+  parameters: z.object({ topic: z.string() }),
+  execute: async ({ topic }) => \`notes on \${topic}\`,
+});
+
+export const writer = Agent.create({
+  name: 'writer',
+  instructions: 'Write reports.',
+  tools: [research.asTool({ toolDescription: 'Ask the research agent.' }), researchCache],
+});
+`;
+
+const sameToolTwice = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const getOrder = tool({
+  name: 'get_order',
+  description: 'Look up an order.',
+  parameters: z.object({ orderNumber: z.string() }),
+  execute: async ({ orderNumber }) => \`order \${orderNumber}\`,
+});
+
+const baseTools = [getOrder];
+
+export const supportAgent = new Agent({
+  name: 'support_agent',
+  instructions: 'Help with orders.',
+  tools: [...baseTools, getOrder],
+});
+`;
+
+const namespaceMembersShareName = `import { Agent, defineTool, toolNamespace } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+const lookupAccount = defineTool<{ customerId: string }>({
+  name: 'lookup_account',
+  description: 'Look up a customer profile.',
+  parameters: z.object({ customerId: z.string() }),
+  execute: ({ customerId }) => ({ customerId, tier: 'gold' }),
+});
+
+const lookupAccountWithNotes = defineTool<{ customerId: string }>({
+  name: 'lookup_account',
+  description: 'Look up a customer profile with internal notes.',
+  parameters: z.object({ customerId: z.string() }),
+  execute: ({ customerId }) => ({ customerId, notes: [] }),
+});
+
+const crmTools = toolNamespace({
+  name: 'crm',
+  description: 'Customer profiles in the CRM.',
+  tools: [lookupAccount, lookupAccountWithNotes],
+});
+
+export const accountsAgent = new Agent({
+  name: 'accounts',
+  instructions: 'Answer questions about customer accounts.',
+  tools: [...crmTools],
+});
+`;
+
+const twoDeferredTools = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const estimateDelivery = tool({
+  name: 'estimate_delivery',
+  description: 'Delivery window from the warehouse estimate.',
+  parameters: z.object({ orderNumber: z.string() }),
+  deferLoading: true,
+  execute: async ({ orderNumber }) => \`window for \${orderNumber}\`,
+});
+
+const carrierEstimate = tool({
+  name: 'estimate_delivery',
+  description: 'Delivery window from the carrier.',
+  parameters: z.object({ orderNumber: z.string() }),
+  deferLoading: true,
+  execute: async ({ orderNumber }) => \`carrier window for \${orderNumber}\`,
+});
+
+export const supportAgent = new Agent({
+  name: 'support_agent',
+  instructions: 'Answer delivery questions.',
+  tools: [estimateDelivery, carrierEstimate],
+});
+`;
+
+const mcpRegistersTwice = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'docs', version: '1.0.0' });
+
+server.registerTool(
+  'search',
+  { description: 'Search the API reference.', inputSchema: { query: z.string() } },
+  async ({ query }) => ({ content: [{ type: 'text', text: \`reference results for \${query}\` }] }),
+);
+
+server.registerTool(
+  'search',
+  { description: 'Search the changelog.', inputSchema: { query: z.string() } },
+  async ({ query }) => ({ content: [{ type: 'text', text: \`changelog results for \${query}\` }] }),
+);
+`;
+
+const mcpThroughFunction = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+function registerReferenceTools(server: McpServer): void {
+  server.registerTool(
+    'search',
+    { description: 'Search the API reference.', inputSchema: { query: z.string() } },
+    async ({ query }) => ({ content: [{ type: 'text', text: \`reference results for \${query}\` }] }),
+  );
+}
+
+function registerChangelogTools(server: McpServer): void {
+  server.tool('search', { query: z.string() }, async ({ query }) => ({
+    content: [{ type: 'text', text: \`changelog results for \${query}\` }],
+  }));
+}
+
+const server = new McpServer({ name: 'docs', version: '1.0.0' });
+registerReferenceTools(server);
+registerChangelogTools(server);
+`;
+
+const handoffPushedLater = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const billing = new Agent({ name: 'billing', instructions: 'Billing questions.' });
+
+const openBillingCase = tool({
+  name: 'transfer_to_billing',
+  description: 'Open a billing case for the back office.',
+  parameters: z.object({ summary: z.string() }),
+  execute: async ({ summary }) => \`case opened: \${summary}\`,
+});
+
+export const triage = new Agent({
+  name: 'triage',
+  instructions: 'Route the customer.',
+  tools: [openBillingCase],
+});
+
+triage.handoffs.push(billing);
+`;
+
+const ownRuntimeCollision = `import { Agent, defineTool } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+const lookupOrder = defineTool<{ orderNumber: string }>({
+  name: 'lookup_order',
+  description: 'Look up an order by its number.',
+  parameters: z.object({ orderNumber: z.string() }),
+  execute: ({ orderNumber }) => ({ orderNumber }),
+});
+
+const lookupByTracking = defineTool<{ trackingNumber: string }>({
+  name: 'lookup_order',
+  description: 'Look up an order by its tracking number.',
+  parameters: z.object({ trackingNumber: z.string() }),
+  execute: ({ trackingNumber }) => ({ trackingNumber }),
+});
+
+export const warehouseOps = new Agent({
+  name: 'warehouse_ops',
+  instructions: 'Help the warehouse team.',
+  tools: [lookupOrder, lookupByTracking],
+  toolNameCollisionPolicy: 'error',
+});
+`;
+
+// ---------------------------------------------------------------- typed: members from other modules
+
+// Two tools named `search`, defined in fixtures/typed/tools/search-docs.ts and search-tickets.ts,
+// meet in the agent of the linted file.
+const crossModule = `import { Agent } from '@openai/agents';
+import { searchDocs } from './tools/search-docs.js';
+import { searchTickets } from './tools/search-tickets.js';
+
+export const helpAgent = new Agent({
+  name: 'help_agent',
+  instructions: 'Answer product questions and find related tickets.',
+  tools: [searchDocs, searchTickets],
+});
+`;
+
+const crossModuleBarrel = `import { Agent } from '@openai/agents';
+import * as toolkit from './tools/index.js';
+
+export const helpAgent = new Agent({
+  name: 'help_agent',
+  instructions: 'Answer product questions.',
+  tools: [...toolkit.baseTools, toolkit.searchDocs, toolkit.searchTickets],
+});
+`;
+
+// The tool name is a constant of names.ts and the handoff target an agent of agents.ts.
+const crossModuleHandoff = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+import { billingAgent } from './agents.js';
+import { NAMES } from './names.js';
+
+const openBillingTicket = tool({
+  name: NAMES.billing,
+  description: 'Open a ticket in the billing queue.',
+  parameters: z.object({ summary: z.string() }),
+  execute: async ({ summary }) => \`ticket opened: \${summary}\`,
+});
+
+export const triageAgent = new Agent({
+  name: 'triage_agent',
+  instructions: 'Route the customer.',
+  tools: [openBillingTicket],
+  handoffs: [billingAgent],
+});
+`;
+
+// mcp/register-search.ts registers `search` on the server it is given; this file then registers it again.
+const crossModuleMcp = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+import { registerSearch } from './mcp/register-search.js';
+
+const server = new McpServer({ name: 'docs', version: '1.0.0' });
+registerSearch(server);
+server.registerTool(
+  'search',
+  { description: 'Search the changelog.', inputSchema: { query: z.string() } },
+  async ({ query }) => ({ content: [{ type: 'text', text: \`changelog results for \${query}\` }] }),
+);
+`;
+
+// fixtures/typed/wiring.ts imports `telcoTriage` from this file and pushes the handoff to
+// `billingAgent` (agent name 'billing_agent', derived tool name transfer_to_billing_agent). That
+// module imports only the app's agents, not @openai/agents.
+const handoffPushedFromAnotherModule = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const openBillingTicket = tool({
+  name: 'transfer_to_billing_agent',
+  description: 'Open a ticket in the billing queue.',
+  parameters: z.object({ summary: z.string() }),
+  execute: async ({ summary }) => \`ticket opened: \${summary}\`,
+});
+
+export const telcoTriage = new Agent({ name: 'telco_triage', instructions: 'Route the caller.', tools: [openBillingTicket] });
+`;
+
+// `const name = 'echo'` here and `const name = 'echo_back'` in tools/echo.ts are two constants.
+const moduleLocalConstants = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+import { echoBack } from './tools/echo.js';
+
+const name = 'echo';
+
+const echo = tool({
+  name,
+  description: 'Returns the text unchanged.',
+  parameters: z.object({ text: z.string() }),
+  execute: async ({ text }) => text,
+});
+
+export const selfTest = new Agent({ name: 'self_test', instructions: 'Run the self-test.', tools: [echo, echoBack] });
+`;
+
+const sameImportedNameOnTwoAgents = `import { Agent } from '@openai/agents';
+import { searchDocs } from './tools/search-docs.js';
+import { searchTickets } from './tools/search-tickets.js';
+
+export const docsAgent = new Agent({ name: 'docs_agent', instructions: 'Product questions.', tools: [searchDocs] });
+export const ticketsAgent = new Agent({ name: 'tickets_agent', instructions: 'Ticket questions.', tools: [searchTickets] });
+`;
+
+// ---------------------------------------------------------------- valid, one file
+
+const validCases = [
+  {
+    name: 'the same tool name on two different agents',
+    code: `import { Agent, handoff, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const lookupOrder = tool({
+  name: 'lookup_order',
+  description: 'Look up an order by its number.',
+  parameters: z.object({ orderNumber: z.string() }),
+  execute: async ({ orderNumber }) => \`order \${orderNumber}\`,
+});
+
+const lookupOrderForRefund = tool({
+  name: 'lookup_order',
+  description: 'Look up an order with its refundable items.',
+  parameters: z.object({ orderNumber: z.string() }),
+  execute: async ({ orderNumber }) => \`refundable items of \${orderNumber}\`,
+});
+
+const refundsAgent = new Agent({
+  name: 'refunds_agent',
+  instructions: 'Handle refund requests.',
+  tools: [lookupOrderForRefund],
+});
+
+export const triageAgent = new Agent({
+  name: 'triage_agent',
+  instructions: 'Answer order questions and route refunds.',
+  tools: [lookupOrder],
+  handoffs: [handoff(refundsAgent, { toolNameOverride: 'transfer_to_refunds' })],
+});
+`,
+  },
+  {
+    name: 'the same tool name on two MCP server instances',
+    code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+export const publicDocs = new McpServer({ name: 'docs', version: '1.0.0' });
+export const internalDocs = new McpServer({ name: 'docs-internal', version: '1.0.0' });
+
+publicDocs.registerTool('search', { inputSchema: { query: z.string() } }, async ({ query }) => ({
+  content: [{ type: 'text', text: \`public results for \${query}\` }],
+}));
+internalDocs.registerTool('search', { inputSchema: { query: z.string() } }, async ({ query }) => ({
+  content: [{ type: 'text', text: \`internal results for \${query}\` }],
+}));
+`,
+  },
+  {
+    name: 'the same name in if/else branches that never run together',
+    code: `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const searchStable = tool({
+  name: 'search',
+  description: 'Search (stable index).',
+  parameters: z.object({ query: z.string() }),
+  execute: async ({ query }) => \`stable results for \${query}\`,
+});
+
+const searchBeta = tool({
+  name: 'search',
+  description: 'Search (beta index).',
+  parameters: z.object({ query: z.string() }),
+  execute: async ({ query }) => \`beta results for \${query}\`,
+});
+
+export function buildSupportAgent(beta: boolean) {
+  if (beta) {
+    return new Agent({ name: 'support_agent', instructions: 'Help customers.', tools: [searchBeta] });
+  } else {
+    return new Agent({ name: 'support_agent', instructions: 'Help customers.', tools: [searchStable] });
+  }
+}
+
+export const previewAgent = new Agent({
+  name: 'preview_agent',
+  instructions: 'Help beta customers.',
+  tools: process.env.BETA ? [searchBeta] : [searchStable],
+});
+`,
+  },
+  {
+    name: 'the same name in two test cases, each with its own agent',
+    code: `import { Agent, tool } from '@openai/agents';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+describe('support agent', () => {
+  it('answers from the stable index', () => {
+    const search = tool({ name: 'search', description: 'Stable.', parameters: z.object({ q: z.string() }), execute: async ({ q }) => q });
+    expect(new Agent({ name: 'support_agent', instructions: 'Help.', tools: [search] }).tools).toHaveLength(1);
+  });
+
+  it('answers from the beta index', () => {
+    const search = tool({ name: 'search', description: 'Beta.', parameters: z.object({ q: z.string() }), execute: async ({ q }) => q });
+    expect(new Agent({ name: 'support_agent', instructions: 'Help.', tools: [search] }).tools).toHaveLength(1);
+  });
+});
+`,
+  },
+  {
+    name: 'a bare tool and a deferred top-level tool with the same name',
+    code: `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const estimateDelivery = tool({
+  name: 'estimate_delivery',
+  description: 'Quick delivery window from the warehouse.',
+  parameters: z.object({ orderNumber: z.string() }),
+  execute: async ({ orderNumber }) => \`window for \${orderNumber}\`,
+});
+
+const carrierEstimate = tool({
+  name: 'estimate_delivery',
+  description: 'Carrier delivery window with time slots; loaded on demand.',
+  parameters: z.object({ orderNumber: z.string() }),
+  deferLoading: true,
+  execute: async ({ orderNumber }) => \`carrier window for \${orderNumber}\`,
+});
+
+export const supportAgent = new Agent({
+  name: 'support_agent',
+  instructions: 'Answer delivery questions.',
+  tools: [estimateDelivery, carrierEstimate],
+});
+`,
+  },
+  {
+    name: 'the same member name in two different namespaces',
+    code: `import { Agent, tool, toolNamespace } from '@openai/agents';
+import { z } from 'zod';
+
+const byCustomer = z.object({ customerId: z.string() });
+
+const crmTools = toolNamespace({
+  name: 'crm',
+  description: 'Customer profiles in the CRM.',
+  tools: [
+    tool({
+      name: 'lookup_account',
+      description: 'Look up a customer profile.',
+      parameters: byCustomer,
+      execute: async ({ customerId }) => \`profile of \${customerId}\`,
+    }),
+  ],
+});
+
+const ledgerTools = toolNamespace({
+  name: 'ledger',
+  description: 'Balances and payments in the billing ledger.',
+  tools: [
+    tool({
+      name: 'lookup_account',
+      description: 'Look up the billing account.',
+      parameters: byCustomer,
+      execute: async ({ customerId }) => \`billing account of \${customerId}\`,
+    }),
+  ],
+});
+
+export const accountsAgent = new Agent({
+  name: 'accounts',
+  instructions: 'Answer questions about customer accounts and billing.',
+  tools: [...crmTools, ...ledgerTools],
+});
+`,
+  },
+  {
+    name: 'names that are not definitions: conversation items, activeTools lists, a front-end render hook',
+    code: `import { Agent, tool, type AgentInputItem } from '@openai/agents';
+import { makeAssistantToolUI } from '@assistant-ui/react';
+import { z } from 'zod';
+
+const getOrder = tool({
+  name: 'get_order',
+  description: 'Look up an order.',
+  parameters: z.object({ orderNumber: z.string() }),
+  execute: async ({ orderNumber }) => \`order \${orderNumber}\`,
+});
+
+export const supportAgent = new Agent({ name: 'support_agent', instructions: 'Help with orders.', tools: [getOrder] });
+
+export function seededItems(orderNumber: string, order: unknown): AgentInputItem[] {
+  const callId = \`call_\${Date.now()}\`;
+  return [
+    { type: 'function_call', callId, name: 'get_order', arguments: JSON.stringify({ orderNumber }), status: 'completed' },
+    { type: 'function_call_result', callId, name: 'get_order', status: 'completed', output: { type: 'text', text: JSON.stringify(order) } },
+  ];
+}
+
+export const channelPolicy = { activeTools: ['get_order', 'get_order', 'track_shipment'] };
+
+export const OrderCard = makeAssistantToolUI({ toolName: 'get_order', render: () => null });
+`,
+  },
+  {
+    name: 'dynamic names are unknown, never a collision',
+    code: `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+export interface Macro {
+  name: string;
+  body: string;
+}
+
+export function startServer(macros: readonly Macro[], config: { toolName: string }) {
+  const server = new McpServer({ name: 'helpdesk', version: '1.0.0' });
+  server.registerTool('search', { inputSchema: { query: z.string() } }, async ({ query }) => ({
+    content: [{ type: 'text', text: \`results for \${query}\` }],
+  }));
+  for (const macro of macros) {
+    server.registerTool(macro.name, { inputSchema: {} }, async () => ({ content: [{ type: 'text', text: macro.body }] }));
+  }
+
+  const search = tool({
+    name: 'search',
+    description: 'Search.',
+    parameters: z.object({ query: z.string() }),
+    execute: async ({ query }) => query,
+  });
+  const configured = tool({
+    name: config.toolName,
+    description: 'Configured per tenant.',
+    parameters: z.object({ query: z.string() }),
+    execute: async ({ query }) => query,
+  });
+  return { server, agent: new Agent({ name: 'tenant_agent', instructions: 'Help the tenant.', tools: [search, configured] }) };
+}
+`,
+  },
+  {
+    name: 'unique routed names: override, derived handoff name and explicit agent-tool name',
+    code: `import { Agent, handoff, tool, webSearchTool } from '@openai/agents';
+import { z } from 'zod';
+
+const refundsAgent = new Agent({ name: 'refunds_agent', instructions: 'Refunds.' });
+const supportAgent = new Agent({ name: 'support_agent', instructions: 'Orders.' });
+const policyAgent = new Agent({ name: 'refund_policy_agent', instructions: 'Refund policy.' });
+
+const webSearch = tool({
+  name: 'web_search',
+  description: 'Search our own site.',
+  parameters: z.object({ query: z.string() }),
+  execute: async ({ query }) => query,
+});
+
+export const triageAgent = new Agent({
+  name: 'triage_agent',
+  instructions: 'Route the customer.',
+  tools: [webSearchTool(), webSearch, policyAgent.asTool({ toolName: 'check_refund_policy', toolDescription: 'Refund policy.' })],
+  handoffs: [handoff(refundsAgent, { toolNameOverride: 'transfer_to_refunds' }), supportAgent],
+});
+
+triageAgent.handoffs.push(handoff(policyAgent, { toolNameOverride: 'ask_policy' }));
+`,
+  },
+  {
+    name: 'the same tool on two agents of the reference runtime',
+    code: `import { Agent, defineTool } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+const lookupLine = defineTool<{ msisdn: string }>({
+  name: 'lookup_line',
+  description: 'Look up a phone line.',
+  parameters: z.object({ msisdn: z.string() }),
+  execute: ({ msisdn }) => ({ msisdn }),
+});
+
+export const support = new Agent({ name: 'support', instructions: 'Line support.', tools: [lookupLine] });
+export const billing = new Agent({ name: 'billing', instructions: 'Line billing.', tools: [lookupLine], handoffs: [support] });
+`,
+  },
+];
+
+syntaxTester().run(RULE, rule, {
+  assertionOptions,
+  valid: [
+    ...validCases,
+    // Without type information imported members are unknown: the typed collisions below are not seen.
+    { name: 'syntax only: two imported tools named `search` are unknown', code: crossModule },
+    { name: 'syntax only: members behind a namespace import are unknown', code: crossModuleBarrel },
+    { name: 'syntax only: an imported constant name and an imported handoff target are unknown', code: crossModuleHandoff },
+    { name: 'syntax only: a registration inside an imported function is unknown', code: crossModuleMcp },
+    { name: 'syntax only: a handoff pushed by another module is unknown', code: handoffPushedFromAnotherModule },
+  ],
+  invalid: [
+    {
+      name: 'two function tools named `search` on one agent (@openai/agents)',
+      code: twoSearchTools,
+      errors: [
+        {
+          messageId: 'duplicateToolName',
+          data: { name: 'search', set: 'agent "support_agent"', winner: 'the last tool listed' },
+          ...loc(twoSearchTools, 'searchOrders', 2),
+        },
+      ],
+    },
+    {
+      name: 'a function tool and the derived handoff name transfer_to_billing_agent',
+      code: toolVersusDerivedHandoff,
+      errors: [
+        {
+          messageId: 'toolHandoffCollision',
+          data: { name: 'transfer_to_billing_agent', set: 'agent "triage_agent"', winner: 'the handoff to agent "billing_agent"' },
+          ...loc(toolVersusDerivedHandoff, 'openBillingTicket', 2),
+        },
+      ],
+    },
+    {
+      name: 'two handoffs with one toolNameOverride',
+      code: twoHandoffOverrides,
+      errors: [
+        {
+          messageId: 'duplicateHandoffName',
+          data: { name: 'transfer_to_after_sales', set: 'agent "triage_agent"', winner: 'the handoff to agent "returns_agent"' },
+          ...loc(twoHandoffOverrides, "handoff(refundsAgent, { toolNameOverride: 'transfer_to_after_sales' })"),
+        },
+      ],
+    },
+    {
+      name: 'two agents whose names derive the same handoff tool name',
+      code: derivedHandoffNames,
+      errors: [
+        {
+          messageId: 'derivedNameCollision',
+          data: {
+            name: 'transfer_to_Billing_Desk',
+            set: 'agent "triage_agent"',
+            first: 'Billing Desk',
+            second: 'Billing-Desk',
+            option: 'toolNameOverride',
+          },
+          ...loc(derivedHandoffNames, 'billingUs', 2),
+        },
+      ],
+    },
+    {
+      name: 'two agents used as tools whose names derive the same tool name',
+      code: derivedAgentToolNames,
+      errors: [
+        {
+          messageId: 'derivedNameCollision',
+          data: { name: 'Research_Agent', set: 'agent "writer"', first: 'Research Agent', second: 'Research-Agent', option: 'toolName' },
+          ...loc(derivedAgentToolNames, 'researchUs.asTool'),
+        },
+      ],
+    },
+    {
+      name: 'agent.asTool() without toolName collides with a function tool named after the agent (Agent.create)',
+      code: agentToolVersusTool,
+      errors: [
+        {
+          messageId: 'duplicateToolName',
+          data: { name: 'research', set: 'agent "writer"', winner: 'the last tool listed' },
+          ...loc(agentToolVersusTool, 'research.asTool'),
+        },
+      ],
+    },
+    {
+      name: 'the same tool object listed twice (once through a spread)',
+      code: sameToolTwice,
+      errors: [
+        {
+          messageId: 'sameToolListedTwice',
+          data: { name: 'get_order', set: 'agent "support_agent"' },
+          ...loc(sameToolTwice, 'getOrder', 3),
+        },
+      ],
+    },
+    {
+      name: 'two members of one namespace with one name (reference runtime)',
+      code: namespaceMembersShareName,
+      errors: [
+        {
+          messageId: 'qualifiedNameCollision',
+          data: {
+            name: 'crm.lookup_account',
+            set: 'agent "accounts"',
+            detail: '"lookup_account" in namespace "crm" and "lookup_account" in namespace "crm"',
+          },
+          ...loc(namespaceMembersShareName, '...crmTools'),
+        },
+      ],
+    },
+    {
+      name: 'two deferred-loading tools with one name',
+      code: twoDeferredTools,
+      errors: [
+        {
+          messageId: 'deferredNameCollision',
+          data: { name: 'estimate_delivery', set: 'agent "support_agent"' },
+          ...loc(twoDeferredTools, 'carrierEstimate', 2),
+        },
+      ],
+    },
+    {
+      name: 'one MCP server registers `search` twice',
+      code: mcpRegistersTwice,
+      errors: [{ messageId: 'mcpDuplicateRegistration', data: { server: '"docs"', name: 'search' }, ...loc(mcpRegistersTwice, "'search'", 2) }],
+    },
+    {
+      name: 'one MCP server instance passed to two registration functions (server.registerTool and server.tool)',
+      code: mcpThroughFunction,
+      errors: [{ messageId: 'mcpDuplicateRegistration', data: { server: '"docs"', name: 'search' }, ...loc(mcpThroughFunction, "'search'", 2) }],
+    },
+    {
+      name: 'a handoff pushed after construction collides with a tool',
+      code: handoffPushedLater,
+      errors: [
+        {
+          messageId: 'toolHandoffCollision',
+          data: { name: 'transfer_to_billing', set: 'agent "triage"', winner: 'the handoff to agent "billing"' },
+          ...loc(handoffPushedLater, 'openBillingCase', 2),
+        },
+      ],
+    },
+    {
+      name: 'two defineTool() tools with one name on an Agent of the reference runtime',
+      code: ownRuntimeCollision,
+      errors: [
+        {
+          messageId: 'duplicateToolName',
+          data: { name: 'lookup_order', set: 'agent "warehouse_ops"', winner: 'the last tool listed' },
+          ...loc(ownRuntimeCollision, 'lookupOrder', 2),
+        },
+      ],
+    },
+  ],
+});
+
+typedTester().run(`${RULE} (typed)`, rule, {
+  assertionOptions,
+  valid: [
+    ...validCases,
+    { name: 'typed: module-local constants `name` in two modules are two constants', code: moduleLocalConstants },
+    { name: 'typed: the same imported name on two agents', code: sameImportedNameOnTwoAgents },
+  ],
+  invalid: [
+    {
+      name: 'typed: two tools defined in two other modules meet in this agent',
+      code: crossModule,
+      errors: [
+        {
+          messageId: 'duplicateToolName',
+          data: { name: 'search', set: 'agent "help_agent"', winner: 'the last tool listed' },
+          ...loc(crossModule, 'searchDocs', 2),
+        },
+      ],
+    },
+    {
+      name: 'typed: members read through a namespace import of a barrel that re-exports them',
+      code: crossModuleBarrel,
+      errors: [
+        {
+          messageId: 'duplicateToolName',
+          data: { name: 'search', set: 'agent "help_agent"', winner: 'the last tool listed' },
+          ...loc(crossModuleBarrel, 'toolkit.searchDocs'),
+        },
+      ],
+    },
+    {
+      name: 'typed: a tool named by an imported constant collides with the handoff to an imported agent',
+      code: crossModuleHandoff,
+      errors: [
+        {
+          messageId: 'toolHandoffCollision',
+          data: { name: 'transfer_to_billing_agent', set: 'agent "triage_agent"', winner: 'the handoff to agent "billing_agent"' },
+          ...loc(crossModuleHandoff, 'openBillingTicket', 2),
+        },
+      ],
+    },
+    {
+      name: 'typed: a server passed to an imported registration function, then registering the same name',
+      code: crossModuleMcp,
+      errors: [{ messageId: 'mcpDuplicateRegistration', data: { server: '"docs"', name: 'search' }, ...loc(crossModuleMcp, "'search'") }],
+    },
+    {
+      name: 'typed: a handoff pushed into this agent from another module collides with its tool',
+      code: handoffPushedFromAnotherModule,
+      errors: [
+        {
+          messageId: 'toolHandoffCollision',
+          data: { name: 'transfer_to_billing_agent', set: 'agent "telco_triage"', winner: 'the handoff to agent "billing_agent"' },
+          ...loc(handoffPushedFromAnotherModule, 'openBillingTicket', 2),
+        },
+      ],
+    },
+    {
+      name: 'typed: one-file collisions are reported the same way',
+      code: twoSearchTools,
+      errors: [
+        {
+          messageId: 'duplicateToolName',
+          data: { name: 'search', set: 'agent "support_agent"', winner: 'the last tool listed' },
+          ...loc(twoSearchTools, 'searchOrders', 2),
+        },
+      ],
+    },
+  ],
+});

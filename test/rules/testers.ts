@@ -1,0 +1,67 @@
+// Shared by the rule tests: the two RuleTesters (syntax only, and typed with the project service on
+// fixtures/typed) and small helpers that turn "the 2nd `'search'` in this code" into an exact
+// ESLint location, so each expectation names the token it is about.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { RuleTester } from '@typescript-eslint/rule-tester';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The typed fixture project: `tsconfig.json` includes `file.ts` and the modules typed cases import. */
+export const typedFixtureDir = path.join(repoRoot, 'fixtures/typed');
+
+/** Require `data` on every error and suggestion and all four location properties on every error. */
+export const assertionOptions = { requireData: true, requireLocation: true } as const;
+
+/** No type information: each file is linted on its own (`recommended`). */
+export function syntaxTester(): RuleTester {
+  return new RuleTester();
+}
+
+/**
+ * Type information through typescript-eslint's project service (`recommended-type-checked`).
+ * One fixture style only (lint-anchors §2): the fixture tsconfig includes `file.ts`, no
+ * `allowDefaultProject`. Cases lint `file.ts` (the default file name) with their own text.
+ */
+export function typedTester(): RuleTester {
+  return new RuleTester({
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: typedFixtureDir } },
+  });
+}
+
+export interface Location {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** Offset of the `nth` (1-based) occurrence of `needle` in `code`; throws when there is none. */
+export function offsetOf(code: string, needle: string, nth = 1): number {
+  let index = -1;
+  for (let i = 0; i < nth; i++) {
+    index = code.indexOf(needle, index + 1);
+    if (index < 0) throw new Error(`occurrence ${nth} of ${JSON.stringify(needle)} not found in the test code`);
+  }
+  return index;
+}
+
+function position(code: string, offset: number): { line: number; column: number } {
+  const before = code.slice(0, offset).split('\n');
+  // ESLint messages: 1-based lines, 1-based columns.
+  return { line: before.length, column: (before.at(-1) as string).length + 1 };
+}
+
+/** ESLint's location of the `nth` occurrence of `needle` (the reported range is exactly the needle). */
+export function loc(code: string, needle: string, nth = 1): Location {
+  const start = offsetOf(code, needle, nth);
+  const a = position(code, start);
+  const b = position(code, start + needle.length);
+  return { line: a.line, column: a.column, endLine: b.line, endColumn: b.column };
+}
+
+/** `code` with the `nth` occurrence of `needle` replaced: the expected output of a suggestion. */
+export function replaceNth(code: string, needle: string, replacement: string, nth = 1): string {
+  const start = offsetOf(code, needle, nth);
+  return code.slice(0, start) + replacement + code.slice(start + needle.length);
+}

@@ -1,0 +1,370 @@
+// valid-tool-name: tool, namespace, handoff and MCP tool names the provider accepts; names that a
+// framework rewrites are reported with the name the model sees. Reported on the name (the start
+// of its value); handoffs on the handoff() call or the agent's name.
+import type { ValidTestCase } from '@typescript-eslint/rule-tester';
+import rule, { type Options } from '../../rules/valid-tool-name.js';
+import { assertionOptions, loc, syntaxTester, typedTester } from './testers.js';
+
+/** Options as users write them: partial, the rest from `meta.defaultOptions`. */
+const opts = (options: Partial<Options[0]>): Options => [options as Options[0]];
+
+const RULE = 'valid-tool-name';
+const OPENAI_CHARS = 'only letters, digits, "_" and "-" are allowed';
+const OPENAI_AGENTS = 'OpenAI Agents SDK (JavaScript)';
+
+const dottedName = `import { defineTool } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+export const searchOrders = defineTool<{ query: string }>({
+  name: 'orders.search',
+  description: 'Search orders by order number or customer email.',
+  parameters: z.object({ query: z.string() }),
+  execute: ({ query }) => \`orders matching \${query}\`,
+});
+`;
+
+const longName = `import { tool } from '@openai/agents';
+import { z } from 'zod';
+
+export const listInvoicesDetailed = tool({
+  name: 'list_customer_invoices_with_line_items_tax_breakdown_and_payment_attempts',
+  description: 'List invoices with every line item, the tax breakdown and each payment attempt.',
+  parameters: z.object({ customerId: z.string() }),
+  execute: async ({ customerId }) => \`invoices of \${customerId}\`,
+});
+`;
+
+const rewrittenName = `import { tool } from '@openai/agents';
+import { z } from 'zod';
+
+export const lookupAccount = tool({
+  name: 'lookup account',
+  description: 'Look up a customer account.',
+  parameters: z.object({ customerId: z.string() }),
+  execute: async ({ customerId }) => \`account \${customerId}\`,
+});
+`;
+
+const emptyName = `import { defineTool } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+export const unnamed = defineTool<Record<string, never>>({
+  name: '',
+  description: 'Placeholder.',
+  parameters: z.object({}),
+  execute: () => 'ok',
+});
+`;
+
+const badNamespaces = `import { defineTool, toolNamespace } from 'tool-identity-audit/runtime';
+import { tool, toolNamespace as agentsNamespace } from '@openai/agents';
+import { z } from 'zod';
+
+export const crm = toolNamespace({
+  name: 'crm tools',
+  description: 'CRM.',
+  tools: [defineTool({ name: 'lookup', description: 'Look up.', parameters: z.object({}), execute: () => 'ok' })],
+});
+
+export const ledger = agentsNamespace({
+  name: 'ledger-tools',
+  description: 'Ledger.',
+  tools: [tool({ name: 'balance', description: 'Balance.', parameters: z.object({}), execute: async () => '0' })],
+});
+`;
+
+const badHandoffs = `import { Agent, handoff } from '@openai/agents';
+
+const refunds = new Agent({ name: 'refunds', instructions: 'Refunds.' });
+const escalations = new Agent({
+  name: 'Enterprise Billing Collections And Escalations Specialist Desk',
+  instructions: 'Escalations.',
+});
+
+export const triage = new Agent({
+  name: 'triage',
+  instructions: 'Route the customer.',
+  handoffs: [handoff(refunds, { toolNameOverride: 'transfer to refunds' }), escalations],
+});
+`;
+
+const badMcpTool = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'docs', version: '1.0.0' });
+
+server.registerTool('search docs', { inputSchema: { query: z.string() } }, async ({ query }) => ({
+  content: [{ type: 'text', text: \`results for \${query}\` }],
+}));
+`;
+
+const digitFirst = `import { defineTool } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+export const firstLine = defineTool<Record<string, never>>({
+  name: '1st_line_support',
+  description: 'First-line support checklist.',
+  parameters: z.object({}),
+  execute: () => 'checklist',
+});
+`;
+
+const camelCase = `import { defineTool } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+export const getOrder = defineTool<{ orderNumber: string }>({
+  name: 'getOrder',
+  description: 'Look up an order.',
+  parameters: z.object({ orderNumber: z.string() }),
+  execute: ({ orderNumber }) => ({ orderNumber }),
+});
+`;
+
+// NAMES.lookup is 'lookup account' in fixtures/typed/names.ts.
+const importedName = `import { tool } from '@openai/agents';
+import { z } from 'zod';
+import { NAMES } from './names.js';
+
+export const lookupAccount = tool({
+  name: NAMES.lookup,
+  description: 'Look up a customer account.',
+  parameters: z.object({ customerId: z.string() }),
+  execute: async ({ customerId }) => \`account \${customerId}\`,
+});
+`;
+
+const validCases: ValidTestCase<Options>[] = [
+  {
+    name: 'accepted names: letters, digits, "_" and "-" (verbatim in the reference runtime), a 64-character name',
+    code: `import { defineTool } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+export const getOrder = defineTool<{ orderNumber: string }>({
+  name: 'get_order',
+  description: 'Look up an order.',
+  parameters: z.object({ orderNumber: z.string() }),
+  execute: ({ orderNumber }) => ({ orderNumber }),
+});
+
+export const trackReturn = defineTool<{ rma: string }>({
+  name: 'track-return-2',
+  description: 'Track a return parcel.',
+  parameters: z.object({ rma: z.string() }),
+  execute: ({ rma }) => ({ rma }),
+});
+
+export const longest = defineTool<Record<string, never>>({
+  name: '${'a'.repeat(64)}',
+  description: 'Sixty-four characters.',
+  parameters: z.object({}),
+  execute: () => 'ok',
+});
+`,
+  },
+  {
+    name: 'hosted tools, dynamic names, derived handoff names and name lists are not checked or are fine',
+    code: `import { Agent, handoff, tool, webSearchTool } from '@openai/agents';
+import { z } from 'zod';
+
+const billing = new Agent({ name: 'Billing Team', instructions: 'Billing.' });
+
+export function tenantAgent(config: { toolName: string }) {
+  return new Agent({
+    name: 'tenant',
+    instructions: 'Help the tenant.',
+    tools: [
+      webSearchTool(),
+      tool({ name: config.toolName, description: 'Tenant tool.', parameters: z.object({}), execute: async () => 'ok' }),
+    ],
+    handoffs: [billing, handoff(billing, { toolNameOverride: 'escalate_billing' })],
+  });
+}
+
+export const policy = { activeTools: ['search docs!', 'orders.search'] };
+`,
+  },
+  {
+    name: 'anthropic: up to 128 characters',
+    code: longName,
+    options: opts({ provider: 'anthropic' }),
+  },
+  {
+    name: 'gemini: dots and colons are accepted',
+    code: dottedName,
+    options: opts({ provider: 'gemini' }),
+  },
+  {
+    name: 'a custom pattern replaces the preset',
+    code: dottedName,
+    options: opts({ pattern: '^[a-z]+\\.[a-z]+$' }),
+  },
+];
+
+syntaxTester().run(RULE, rule, {
+  assertionOptions,
+  valid: [...validCases, { name: 'syntax only: a name imported from another module is unknown', code: importedName }],
+  invalid: [
+    {
+      name: 'a dot is rejected by OpenAI; the reference runtime sends names unchanged',
+      code: dottedName,
+      errors: [
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'Tool', name: 'orders.search', provider: 'OpenAI', reason: `it contains "."; ${OPENAI_CHARS}` },
+          ...loc(dottedName, "'orders.search'"),
+        },
+      ],
+    },
+    {
+      name: '73 characters: longer than OpenAI allows',
+      code: longName,
+      errors: [
+        {
+          messageId: 'invalidToolName',
+          data: {
+            what: 'Tool',
+            name: 'list_customer_invoices_with_line_items_tax_breakdown_and_payment_attempts',
+            provider: 'OpenAI',
+            reason: 'it is 73 characters long; the limit is 64',
+          },
+          ...loc(longName, "'list_customer_invoices_with_line_items_tax_breakdown_and_payment_attempts'"),
+        },
+      ],
+    },
+    {
+      name: '@openai/agents rewrites "lookup account" to "lookup_account"',
+      code: rewrittenName,
+      errors: [
+        {
+          messageId: 'rewrittenToolName',
+          data: { what: 'Tool', name: 'lookup account', publicName: 'lookup_account', framework: OPENAI_AGENTS },
+          ...loc(rewrittenName, "'lookup account'"),
+        },
+      ],
+    },
+    {
+      name: 'an empty name',
+      code: emptyName,
+      errors: [
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'Tool', name: '', provider: 'OpenAI', reason: 'it is empty' },
+          ...loc(emptyName, "''"),
+        },
+      ],
+    },
+    {
+      name: 'namespace names: rejected (reference runtime) and rewritten (@openai/agents)',
+      code: badNamespaces,
+      errors: [
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'Namespace', name: 'crm tools', provider: 'OpenAI', reason: `it contains " "; ${OPENAI_CHARS}` },
+          ...loc(badNamespaces, "'crm tools'"),
+        },
+        {
+          messageId: 'rewrittenToolName',
+          data: { what: 'Namespace', name: 'ledger-tools', publicName: 'ledger_tools', framework: OPENAI_AGENTS },
+          ...loc(badNamespaces, "'ledger-tools'"),
+        },
+      ],
+    },
+    {
+      name: 'handoff tool names: an override with spaces and a derived name over 64 characters',
+      code: badHandoffs,
+      errors: [
+        {
+          messageId: 'invalidToolName',
+          data: {
+            what: 'Handoff tool',
+            name: 'transfer_to_Enterprise_Billing_Collections_And_Escalations_Specialist_Desk',
+            provider: 'OpenAI',
+            reason: 'it is 74 characters long; the limit is 64',
+          },
+          ...loc(badHandoffs, "'Enterprise Billing Collections And Escalations Specialist Desk'"),
+        },
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'Handoff tool', name: 'transfer to refunds', provider: 'OpenAI', reason: `it contains " "; ${OPENAI_CHARS}` },
+          ...loc(badHandoffs, "handoff(refunds, { toolNameOverride: 'transfer to refunds' })"),
+        },
+      ],
+    },
+    {
+      name: 'an MCP tool name with a space',
+      code: badMcpTool,
+      errors: [
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'MCP tool', name: 'search docs', provider: 'OpenAI', reason: `it contains " "; ${OPENAI_CHARS}` },
+          ...loc(badMcpTool, "'search docs'"),
+        },
+      ],
+    },
+    {
+      name: 'anthropic: the same character set as OpenAI',
+      code: dottedName,
+      options: opts({ provider: 'anthropic' }),
+      errors: [
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'Tool', name: 'orders.search', provider: 'Anthropic', reason: `it contains "."; ${OPENAI_CHARS}` },
+          ...loc(dottedName, "'orders.search'"),
+        },
+      ],
+    },
+    {
+      name: 'gemini: the first character must be a letter or "_"',
+      code: digitFirst,
+      options: opts({ provider: 'gemini' }),
+      errors: [
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'Tool', name: '1st_line_support', provider: 'Gemini', reason: 'it must start with a letter or "_"' },
+          ...loc(digitFirst, "'1st_line_support'"),
+        },
+      ],
+    },
+    {
+      name: 'a custom pattern',
+      code: camelCase,
+      options: opts({ pattern: '^[a-z_]+$' }),
+      errors: [
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'Tool', name: 'getOrder', provider: 'the configured pattern', reason: 'it does not match /^[a-z_]+$/' },
+          ...loc(camelCase, "'getOrder'"),
+        },
+      ],
+    },
+  ],
+});
+
+typedTester().run(`${RULE} (typed)`, rule, {
+  assertionOptions,
+  valid: validCases,
+  invalid: [
+    {
+      name: 'typed: the name is a constant of another module',
+      code: importedName,
+      errors: [
+        {
+          messageId: 'rewrittenToolName',
+          data: { what: 'Tool', name: 'lookup account', publicName: 'lookup_account', framework: OPENAI_AGENTS },
+          ...loc(importedName, 'NAMES.lookup'),
+        },
+      ],
+    },
+    {
+      name: 'typed: one-file case reported the same way',
+      code: dottedName,
+      errors: [
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'Tool', name: 'orders.search', provider: 'OpenAI', reason: `it contains "."; ${OPENAI_CHARS}` },
+          ...loc(dottedName, "'orders.search'"),
+        },
+      ],
+    },
+  ],
+});
