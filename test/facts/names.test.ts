@@ -43,6 +43,7 @@ function inner() {
   const LOCAL = 'inner_local';
   return tool({ name: LOCAL, ...exec });
 }
+export { ToolName, OBJ, destructured, reassigned };
 `;
 
 function describeName(name: NameValue | undefined): string {
@@ -126,7 +127,9 @@ describe('NameValue sources', () => {
       property: 'plain',
       object: { kind: 'binding', name: 'OBJ' },
     });
-    expect(facts.bindings[`reassigned@${code.indexOf('reassigned')}`]).toMatchObject({ kind: 'unknown', text: 'reassigned' });
+    // A reassigned binding is never followed: its export is unknown and it gets no binding value.
+    expect(facts.exports.find((e) => e.exported === 'reassigned')?.value).toMatchObject({ kind: 'unknown', text: 'reassigned' });
+    expect(facts.bindings[`reassigned@${code.indexOf('reassigned')}`]).toBeUndefined();
   });
 });
 

@@ -180,7 +180,7 @@ function local(tool: (x: unknown) => unknown) {
 const toolResult = { type: 'function_call_output', name: 'search', output: 'x' };
 useCopilotAction({ name: 'search', handler: () => {} });
 const settings = { activeTools: ['a', 'b'] };
-const copy = triage.clone({ name: 'copy', tools: [] });
+export const copy = triage.clone({ name: 'copy', tools: [] });
 `;
   const facts = extract(code);
 

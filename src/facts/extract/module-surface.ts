@@ -1,7 +1,7 @@
 // The module surface the linker follows across files: imports, exports, re-exports and the values
 // of bindings. Built from top-level statements and the walk's declarations.
 import type * as TS from 'typescript';
-import type { ExportFact } from '../types.js';
+import type { ExportFact, ValueRef } from '../types.js';
 import { type Ctx, propertyNameText, spanOf } from './context.js';
 import type { Scope } from './scope.js';
 import { bindingValue, functionRef, toValueRef } from './values.js';
@@ -25,15 +25,10 @@ export function buildModuleSurface(ctx: Ctx): void {
   const { ts, facts } = ctx;
   const scope: Scope = ctx.fileScope;
 
-  for (const decl of scope.decls.values()) {
+  for (const decl of scope.decls?.values() ?? []) {
     if (decl.kind === 'import' && !decl.typeOnly && decl.module !== undefined && decl.imported !== undefined) {
       facts.imports.push({ local: decl.name, module: decl.module, imported: decl.imported });
     }
-  }
-
-  for (const decl of ctx.declared) {
-    const value = bindingValue(ctx, decl);
-    if (value) facts.bindings[decl.key] = value;
   }
 
   const K = ts.SyntaxKind;
@@ -89,5 +84,45 @@ export function buildModuleSurface(ctx: Ctx): void {
     } else if (ts.isEnumDeclaration(statement)) {
       exportLocal(statement.name.text, statement.name);
     }
+  }
+  bindReferenced(ctx);
+}
+
+/**
+ * Values of the bindings that facts refer to, and of the bindings those values refer to in turn.
+ * Only these are ever followed by the linker; building a value for every local `const` of every
+ * function would be most of the extractor's work on large files.
+ */
+function bindReferenced(ctx: Ctx): void {
+  const byKey = new Map(ctx.declared.map((decl) => [decl.key, decl]));
+  const values = new Map<string, ValueRef>();
+  const pending: string[] = [];
+  collectBindingKeys(ctx.facts, pending);
+  for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+    if (values.has(key)) continue;
+    const decl = byKey.get(key);
+    const value = decl && bindingValue(ctx, decl);
+    if (!value) continue;
+    values.set(key, value);
+    collectBindingKeys(value, pending);
+  }
+  // Declaration order, so the facts do not depend on the order references were found in.
+  for (const decl of ctx.declared) {
+    const value = values.get(decl.key);
+    if (value) ctx.facts.bindings[decl.key] = value;
+  }
+}
+
+function collectBindingKeys(value: unknown, out: string[]): void {
+  if (Array.isArray(value)) {
+    for (const item of value) collectBindingKeys(item, out);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const record = value as Record<string, unknown>;
+  if (record['kind'] === 'binding' && typeof record['key'] === 'string') out.push(record['key']);
+  for (const key in record) {
+    const child = record[key];
+    if (child !== null && typeof child === 'object') collectBindingKeys(child, out);
   }
 }

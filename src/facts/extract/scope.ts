@@ -42,7 +42,8 @@ export interface Decl {
 
 export interface Scope {
   parent: Scope | undefined;
-  decls: Map<string, Decl>;
+  /** Made on the first declaration: most blocks declare nothing, and the walk runs cold in ESLint. */
+  decls: Map<string, Decl> | undefined;
   /** Function or file scope (`var` declarations go here). */
   isFunctionScope: boolean;
 }
@@ -63,12 +64,12 @@ export interface WalkResult {
 }
 
 export function newScope(parent: Scope | undefined, isFunctionScope: boolean): Scope {
-  return { parent, decls: new Map(), isFunctionScope };
+  return { parent, decls: undefined, isFunctionScope };
 }
 
 export function lookup(scope: Scope, name: string): Decl | undefined {
   for (let s: Scope | undefined = scope; s; s = s.parent) {
-    const decl = s.decls.get(name);
+    const decl = s.decls?.get(name);
     if (decl) return decl;
   }
   return undefined;
@@ -80,10 +81,10 @@ export function fnKeyOf(ctx: Ctx, node: TS.Node): string {
 
 function declare(ctx: Ctx, scope: Scope, kind: DeclKind, nameNode: TS.Identifier, extra: Partial<Decl> = {}): Decl {
   const name = nameNode.text;
-  const existing = scope.decls.get(name);
+  const existing = scope.decls?.get(name);
   if (existing) return existing; // overloads, merged declarations, `var` redeclared: the first one wins
   const decl: Decl = { kind, name, key: `${name}@${startOf(ctx, nameNode)}`, nameNode, scope, reassigned: false, ...extra };
-  scope.decls.set(name, decl);
+  (scope.decls ??= new Map()).set(name, decl);
   ctx.declared.push(decl);
   return decl;
 }
@@ -247,7 +248,7 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
       if (ts.isIdentifier(param.name)) declare(ctx, fnScope, 'param', param.name, { fn: info, paramIndex: index, node: param });
       else declarePattern(ctx, fnScope, 'other', param.name, undefined, undefined);
     });
-    ts.forEachChild(node, (child) => visit(child, node, fnScope));
+    visitChildren(node, fnScope);
   };
 
   const visit = (node: TS.Node, parent: TS.Node, scope: Scope): void => {
@@ -285,7 +286,7 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
       case K.CaseBlock:
       case K.ModuleBlock: {
         const inner = newScope(scope, false);
-        ts.forEachChild(node, (child) => visit(child, node, inner));
+        visitChildren(node, inner);
         return;
       }
       case K.VariableDeclaration: {
@@ -322,7 +323,22 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
       default:
         break;
     }
-    ts.forEachChild(node, (child) => visit(child, node, scope));
+    visitChildren(node, scope);
+  };
+
+  // One shared callback instead of a closure per node: the walk runs once per file, mostly on cold
+  // code inside ESLint, where allocation (and the GC it triggers) is a large part of its cost.
+  let currentParent: TS.Node = ctx.sf;
+  let currentScope: Scope = ctx.fileScope;
+  const visitChild = (child: TS.Node): void => visit(child, currentParent, currentScope);
+  const visitChildren = (node: TS.Node, scope: Scope): void => {
+    const savedParent = currentParent;
+    const savedScope = currentScope;
+    currentParent = node;
+    currentScope = scope;
+    ts.forEachChild(node, visitChild);
+    currentParent = savedParent;
+    currentScope = savedScope;
   };
 
   const collectAssigned = (target: TS.Expression, scope: Scope): void => {
