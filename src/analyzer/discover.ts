@@ -6,6 +6,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { compareStrings } from '../checks/finding.js';
+import { isDirectory, isSymlink, realpathOrUndefined } from './fs-probes.js';
 import { AnalyzerConfigError } from './errors.js';
 import { hasSourceExtension, isDeclarationFile, isWithin, relativePosix } from './source-paths.js';
 import { findTsconfig, loadTsconfigProjects, type AliasConfig, type UnreadableDirectory } from './tsconfig.js';
@@ -102,12 +103,12 @@ function target(cwd: string, p: string): Target {
  */
 function dropSymlinkDuplicates(cwd: string, files: DiscoveredFile[]): DiscoveredFile[] {
   if (!files.some((f) => f.symlink)) return files;
-  const realCwd = realpath(cwd) ?? cwd;
+  const realCwd = realpathOrUndefined(cwd) ?? cwd;
   const seen = new Set(files.filter((f) => !f.symlink).map((f) => path.join(realCwd, f.rel)));
   const kept: DiscoveredFile[] = [];
   for (const file of [...files].sort((a, b) => compareStrings(a.rel, b.rel))) {
     if (file.symlink) {
-      const real = realpath(file.abs);
+      const real = realpathOrUndefined(file.abs);
       if (real !== undefined) {
         if (seen.has(real)) continue;
         seen.add(real);
@@ -122,26 +123,5 @@ function stripDot(pattern: string): string {
   return pattern.replace(/\\/g, '/').replace(/^\.\//, '');
 }
 
-function realpath(p: string): string | undefined {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return undefined;
-  }
-}
 
-function isSymlink(p: string): boolean {
-  try {
-    return fs.lstatSync(p).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
 
-function isDirectory(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}

@@ -2,6 +2,7 @@
 // why not (binary, too large, unreadable, a symlink loop). Never throws.
 import fs from 'node:fs';
 import type { ToolDiagnostic } from '../checks/finding.js';
+import { isSymlink } from './fs-probes.js';
 
 /** Files larger than this are skipped (`too-large`): generated bundles, not hand-written tools. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -69,10 +70,3 @@ function errorCode(error: unknown): string {
   return (error as NodeJS.ErrnoException | undefined)?.code ?? 'EUNKNOWN';
 }
 
-function isSymlink(abs: string): boolean {
-  try {
-    return fs.lstatSync(abs).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
 import { AnalyzerConfigError } from './errors.js';
+import { isDirectory, isFile, realpathOrUndefined } from './fs-probes.js';
 import { relativePosix } from './source-paths.js';
 
 /** Module aliases of one tsconfig, as paths relative to the analysis `cwd` (POSIX). */
@@ -185,7 +186,7 @@ function readDirectory(
 ): string[] {
   const matchFiles = (ts as unknown as { matchFiles?: MatchFiles }).matchFiles;
   if (typeof matchFiles !== 'function') return ts.sys.readDirectory(root, extensions, excludes, includes, depth);
-  return matchFiles(root, extensions, excludes, includes, ts.sys.useCaseSensitiveFileNames, cwd, depth, entries, realpath);
+  return matchFiles(root, extensions, excludes, includes, ts.sys.useCaseSensitiveFileNames, cwd, depth, entries, (p) => realpathOrUndefined(p) ?? p);
 }
 
 function fileSystemEntries(dir: string, onError: (code: string) => void): { files: string[]; directories: string[] } {
@@ -214,26 +215,5 @@ function fileSystemEntries(dir: string, onError: (code: string) => void): { file
   return { files, directories };
 }
 
-function realpath(p: string): string {
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return p;
-  }
-}
 
-function isFile(p: string): boolean {
-  try {
-    return fs.statSync(p).isFile();
-  } catch {
-    return false;
-  }
-}
 
-function isDirectory(p: string): boolean {
-  try {
-    return fs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
