@@ -12,6 +12,12 @@ export const ruleIds = [
   'no-identity-helper-bypass',
   'valid-tool-name',
   'no-confusable-tool-names',
+  'no-tool-mutation-outside-invocation',
+  'no-direct-tools-mutation',
+  'stable-tool-identity',
+  'required-function-name-known',
+  'middleware-result-before-next',
+  'middleware-await-next',
 ] as const;
 
 export type RuleId = (typeof ruleIds)[number];
@@ -54,6 +60,12 @@ export const ruleOptionSchemas = {
     })
     .describe('Options for valid-tool-name.'),
   'no-confusable-tool-names': noOptions,
+  'no-tool-mutation-outside-invocation': noOptions,
+  'no-direct-tools-mutation': noOptions,
+  'stable-tool-identity': noOptions,
+  'required-function-name-known': noOptions,
+  'middleware-result-before-next': noOptions,
+  'middleware-await-next': noOptions,
 } as const satisfies Record<RuleId, z.ZodType>;
 
 export type RuleOptions<Id extends RuleId> = z.output<(typeof ruleOptionSchemas)[Id]>;
@@ -204,6 +216,111 @@ export const catalog = {
     messages: {
       confusableNames:
         'Tool names "{{name}}" and "{{other}}" in {{set}} differ only by case or "_"/"-"; models confuse them. Use one naming style and distinct words.',
+    },
+  }),
+  'no-tool-mutation-outside-invocation': rule({
+    id: 'no-tool-mutation-outside-invocation',
+    type: 'problem',
+    description: 'Disallow addTools and removeTools on a context that is not the invocation context of a tool or middleware',
+    rationale:
+      'addTools and removeTools change the live tool list of the run that is executing the current tool call. A context ' +
+      'that was not handed to a tool\'s execute or to a function middleware by the loop (module scope, agent setup code, ' +
+      'a hand-made createFunctionInvocationContext()) is bound to no run, and the call throws ToolContextUnboundError.',
+    defaultSeverity: 'error',
+    requiresTypeChecking: false,
+    usesTypeInformation: false,
+    hasSuggestions: false,
+    messages: {
+      mutationOutsideInvocation:
+        '{{method}}() is called on a context that is not the invocation context of a tool or function middleware; a context bound to no running loop throws ToolContextUnboundError. Call it on the context parameter of the tool\'s execute or of the middleware, or configure the tools on the agent.',
+    },
+  }),
+  'no-direct-tools-mutation': rule({
+    id: 'no-direct-tools-mutation',
+    type: 'problem',
+    description: 'Disallow changing ctx.tools directly instead of through addTools and removeTools',
+    rationale:
+      'ctx.tools is a read-only view of the run\'s live tool list: every write throws ReadOnlyToolListError. In runtimes ' +
+      'that expose the list itself, a direct push skips the duplicate checks, atomicity and the experimental warning, ' +
+      'and a duplicate then fails the whole run at the next batch.',
+    defaultSeverity: 'error',
+    requiresTypeChecking: false,
+    usesTypeInformation: false,
+    hasSuggestions: false,
+    messages: {
+      toolsMutated:
+        'ctx.tools is changed in place; it is a read-only view of the live tool list and every write throws ReadOnlyToolListError. Use ctx.addTools() / ctx.removeTools(), which check duplicates and apply from the next model request.',
+      toolsAssigned:
+        'ctx.tools is assigned; it is a read-only view of the live tool list, so the assignment throws instead of changing what the model sees. Use ctx.addTools() / ctx.removeTools().',
+    },
+  }),
+  'stable-tool-identity': rule({
+    id: 'stable-tool-identity',
+    type: 'problem',
+    description: 'Require tools passed to addTools to be defined once, not created inside the tool or middleware body',
+    rationale:
+      'addTools is a no-op for the same tool object, but a different object with the same name is a duplicate. A tool ' +
+      'built inline in a tool or middleware body is a new object on every invocation, so the second invocation in a run ' +
+      'throws a duplicate-name error, which the model only sees as a failed call.',
+    defaultSeverity: 'warn',
+    requiresTypeChecking: false,
+    usesTypeInformation: false,
+    hasSuggestions: false,
+    messages: {
+      inlineTool:
+        'Tool {{name}} is created inside the body that passes it to addTools(), so every invocation makes a new tool object; the second invocation in a run fails with a duplicate tool name. Define the tool once at module scope and pass that object.',
+    },
+  }),
+  'required-function-name-known': rule({
+    id: 'required-function-name-known',
+    type: 'problem',
+    description: 'Require requiredFunctionName to name a tool configured on the agent or run',
+    rationale:
+      'A forced tool choice applies to the first model request only, and nothing checks the name by default: a name ' +
+      'that is not among the tools the agent (or run) starts with makes the provider reject the request, or the model ' +
+      'behave unpredictably. Tools that only appear later through addTools() cannot satisfy it.',
+    defaultSeverity: 'error',
+    requiresTypeChecking: false,
+    usesTypeInformation: true,
+    hasSuggestions: false,
+    messages: {
+      unknownRequiredFunction:
+        'requiredFunctionName "{{name}}" names no tool configured on {{set}} (configured: {{available}}); the forced first request fails or is ignored. Name one of the configured tools.',
+      requiredFunctionAddedLater:
+        'requiredFunctionName "{{name}}" names no tool configured on {{set}} (configured: {{available}}); a tool of that name only appears later through addTools(), but the forced choice applies to the first request, before it exists. Force a configured tool, or configure this one on the agent.',
+    },
+  }),
+  'middleware-result-before-next': rule({
+    id: 'middleware-result-before-next',
+    type: 'problem',
+    description: 'Disallow setting ctx.result in function middleware before calling next()',
+    rationale:
+      'next() runs the tool (and the rest of the pipeline), and the tool\'s output is stored in ctx.result. A result set ' +
+      'before next() is overwritten, so a gate that means to answer instead of the tool does nothing.',
+    defaultSeverity: 'error',
+    requiresTypeChecking: false,
+    usesTypeInformation: false,
+    hasSuggestions: false,
+    messages: {
+      resultBeforeNext:
+        'ctx.result is set here and then next() runs the tool, whose output overwrites it, so the gate does nothing. To answer instead of the tool, return after setting ctx.result without calling next(); to change the output, set ctx.result after next().',
+    },
+  }),
+  'middleware-await-next': rule({
+    id: 'middleware-await-next',
+    type: 'problem',
+    description: 'Require function middleware to await or return next()',
+    rationale:
+      'next() returns a promise for the rest of the pipeline and the tool. Not awaited, the middleware finishes first: ' +
+      'the tool runs detached, the loop reads ctx.result before the tool has set it, code after next() runs too early, ' +
+      'and a rejection is unhandled.',
+    defaultSeverity: 'error',
+    requiresTypeChecking: false,
+    usesTypeInformation: false,
+    hasSuggestions: false,
+    messages: {
+      unawaitedNext:
+        'next() is neither awaited nor returned: the tool runs detached, the loop reads ctx.result before the tool sets it, and its errors go unhandled. Write `await next()` or `return next()`.',
     },
   }),
 } satisfies Record<RuleId, RuleMeta>;

@@ -8,6 +8,12 @@ import { checkCallIdCoercion } from './call-id-coercion.js';
 import { checkIdentityHelperBypass } from './identity-helper-bypass.js';
 import { checkValidToolNames } from './valid-tool-name.js';
 import { checkConfusableToolNames } from './confusable-tool-names.js';
+import { checkToolMutationOutsideInvocation } from './tool-mutation-outside-invocation.js';
+import { checkDirectToolsMutation } from './direct-tools-mutation.js';
+import { checkStableToolIdentity } from './stable-tool-identity.js';
+import { checkRequiredFunctionNameKnown } from './required-function-name-known.js';
+import { checkMiddlewareResultBeforeNext } from './middleware-result-before-next.js';
+import { checkMiddlewareAwaitNext } from './middleware-await-next.js';
 
 type Check<Id extends RuleId> = (input: CheckInput, options: RuleOptions<Id>) => Finding[];
 
@@ -18,6 +24,12 @@ export const checks: { [Id in RuleId]: Check<Id> } = {
   'no-identity-helper-bypass': checkIdentityHelperBypass,
   'valid-tool-name': checkValidToolNames,
   'no-confusable-tool-names': checkConfusableToolNames,
+  'no-tool-mutation-outside-invocation': checkToolMutationOutsideInvocation,
+  'no-direct-tools-mutation': checkDirectToolsMutation,
+  'stable-tool-identity': checkStableToolIdentity,
+  'required-function-name-known': checkRequiredFunctionNameKnown,
+  'middleware-result-before-next': checkMiddlewareResultBeforeNext,
+  'middleware-await-next': checkMiddlewareAwaitNext,
 };
 
 /** Options of `id` with defaults filled in (throws a ZodError on invalid options). */

@@ -21,6 +21,7 @@ import type {
   ResolvedExposureSet,
   ResolvedHandoff,
   ResolvedMcpServer,
+  ResolvedRequiredFunctionName,
   ResolvedTool,
   SourceRef,
 } from './resolved.js';
@@ -212,7 +213,49 @@ class Linker {
         namespaces.push(resolved);
       }
     }
-    return { exposureSets, tools, namespaces, agents, mcpServers };
+    return { exposureSets, tools, namespaces, agents, mcpServers, requiredFunctionNames: this.requiredFunctionNames() };
+  }
+
+  /** `requiredFunctionName` on agents and on runs, with the run's agent and run-level tools resolved. */
+  private requiredFunctionNames(): ResolvedRequiredFunctionName[] {
+    const out: ResolvedRequiredFunctionName[] = [];
+    for (const [file, fi] of this.index) {
+      for (const agent of fi.facts.agents) {
+        const written = agent.toolChoice?.requiredFunctionName;
+        if (!written) continue;
+        out.push({
+          level: 'agent',
+          at: { file, span: written.span },
+          name: this.staticName(file, written),
+          agentKeys: [`${file}#${agent.id}`],
+          agentUnresolved: false,
+          runTools: [],
+          runToolsUnresolved: false,
+        });
+      }
+      for (const choice of fi.facts.runToolChoices) {
+        const written = choice.toolChoice.requiredFunctionName;
+        if (!written) continue;
+        const targets = this.resolve(file, choice.agent, 0);
+        const entry: ResolvedRequiredFunctionName = {
+          level: 'run',
+          at: { file, span: written.span },
+          name: this.staticName(file, written),
+          agentKeys: targets.flatMap((item) => (item.t === 'agent' ? [`${item.file}#${item.agent.id}`] : [])),
+          agentUnresolved: targets.some((item) => item.t !== 'agent'),
+          runTools: [],
+          runToolsUnresolved: false,
+        };
+        if (choice.tools) {
+          for (const { item, listedAt } of this.resolveTop(file, choice.tools)) {
+            if (item.t === 'tool') entry.runTools.push(this.resolvedTool(item, listedAt));
+            else entry.runToolsUnresolved = true;
+          }
+        }
+        out.push(entry);
+      }
+    }
+    return out;
   }
 
   private namespaceName(file: string, ns: NamespaceFact): string | undefined {

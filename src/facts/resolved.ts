@@ -104,6 +104,23 @@ export interface ResolvedNamespace {
   members: ResolvedTool[];
 }
 
+/** A `requiredFunctionName` of an agent's own tool choice, or of the tool choice given to one run. */
+export interface ResolvedRequiredFunctionName {
+  level: 'agent' | 'run';
+  /** Where the name is written. */
+  at: SourceRef;
+  /** The name; undefined when it is not statically known. */
+  name: string | undefined;
+  /** Keys of the agents the choice applies to (a run: what its receiver resolves to). */
+  agentKeys: string[];
+  /** A run whose receiver may be something the linker could not follow. */
+  agentUnresolved: boolean;
+  /** Tools given to that run only (`run(input, { tools })`): configured for its first request too. */
+  runTools: ResolvedTool[];
+  /** Run-level tools that could not be followed. */
+  runToolsUnresolved: boolean;
+}
+
 export interface LinkedProject {
   exposureSets: ResolvedExposureSet[];
   /** Every tool definition, with its name resolved, whether or not any set lists it. */
@@ -111,4 +128,6 @@ export interface LinkedProject {
   namespaces: ResolvedNamespace[];
   agents: ResolvedAgent[];
   mcpServers: ResolvedMcpServer[];
+  /** Forced tool choices (`requiredFunctionName`) with their agents resolved; absent = none known. */
+  requiredFunctionNames?: ResolvedRequiredFunctionName[];
 }

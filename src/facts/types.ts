@@ -279,6 +279,11 @@ export interface ToolChoiceFact {
 export interface RunToolChoiceFact {
   agent: ValueRef;
   toolChoice: ToolChoiceFact;
+  /**
+   * Tools given to this run only (`agent.run(input, { tools, toolChoice })`), when the adapter has
+   * run-level tools and the options may hold some: an `unknown` ref when a spread may set them.
+   */
+  tools?: ValueRef;
   span: Span;
 }
 

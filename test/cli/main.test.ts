@@ -498,6 +498,12 @@ describe('analyzer options', () => {
       'no-identity-helper-bypass': { helperModules: [], ignoreErrorMessages: true },
       'valid-tool-name': { provider: 'openai' },
       'no-confusable-tool-names': {},
+      'no-tool-mutation-outside-invocation': {},
+      'no-direct-tools-mutation': {},
+      'stable-tool-identity': {},
+      'required-function-name-known': {},
+      'middleware-result-before-next': {},
+      'middleware-await-next': {},
     });
   });
 

@@ -239,11 +239,36 @@ const rowDetails: Record<string, RowDetail[]> = {
       data: { expression: 'call.call_id', form: 'a template literal' },
       needsTypes: false,
     },
+    // One deliberate defect per tool-availability rule.
+    { rule: 'middleware-result-before-next', messageId: 'resultBeforeNext', file: 'src/middleware.ts', data: {}, needsTypes: false },
+    { rule: 'middleware-await-next', messageId: 'unawaitedNext', file: 'src/middleware.ts', data: {}, needsTypes: false },
+    {
+      // The run's agent is imported from src/agents.ts: followed only with type information.
+      rule: 'required-function-name-known',
+      messageId: 'requiredFunctionAddedLater',
+      file: 'src/shift.ts',
+      data: {
+        name: 'void_shipment',
+        set: 'agent "warehouse_ops"',
+        available:
+          '"lookup_order", "hold_order", "check_order_issues", "inventory.check_stock", "inventory.reserve_stock", "open_shipping_desk", "close_shipping_desk", "transfer_to_carrier_desk"',
+      },
+      needsTypes: true,
+    },
+    {
+      rule: 'no-tool-mutation-outside-invocation',
+      messageId: 'mutationOutsideInvocation',
+      file: 'src/shift.ts',
+      data: { method: 'removeTools' },
+      needsTypes: false,
+    },
+    { rule: 'stable-tool-identity', messageId: 'inlineTool', file: 'src/tools/orders.ts', data: { name: '"file_damage_claim"' }, needsTypes: false },
+    { rule: 'no-direct-tools-mutation', messageId: 'toolsMutated', file: 'src/tools/shipping.ts', data: {}, needsTypes: false },
   ],
 };
 
 const OFF_IN_RECOMMENDED = new Set([`${NS}/no-confusable-tool-names`]);
-const WARNINGS = new Set([`${NS}/no-identity-helper-bypass`, `${NS}/no-confusable-tool-names`]);
+const WARNINGS = new Set([`${NS}/no-identity-helper-bypass`, `${NS}/no-confusable-tool-names`, `${NS}/stable-tool-identity`]);
 
 interface Reported {
   ruleId: string | null;
@@ -353,6 +378,12 @@ describe('the built plugin', () => {
       [`${NS}/no-call-id-coercion`]: 'error',
       [`${NS}/no-identity-helper-bypass`]: 'warn',
       [`${NS}/valid-tool-name`]: 'error',
+      [`${NS}/no-tool-mutation-outside-invocation`]: 'error',
+      [`${NS}/no-direct-tools-mutation`]: 'error',
+      [`${NS}/stable-tool-identity`]: 'warn',
+      [`${NS}/required-function-name-known`]: 'error',
+      [`${NS}/middleware-result-before-next`]: 'error',
+      [`${NS}/middleware-await-next`]: 'error',
     });
     expect(typed.rules).toEqual(recommended.rules);
     expect(recommended.languageOptions?.parserOptions).toBeUndefined();

@@ -41,7 +41,7 @@ export const toolIdentityAuditAdapter: FrameworkAdapter = {
     contextTypeNames: ['FunctionInvocationContext'],
     middlewareTypeNames: ['FunctionMiddleware'],
   },
-  run: { method: 'run', optionsArgument: 1, toolChoiceOption: 'toolChoice', toolChoiceStyle: 'mode-object' },
+  run: { method: 'run', optionsArgument: 1, toolChoiceOption: 'toolChoice', toolChoiceStyle: 'mode-object', toolsOption: 'tools' },
   publicToolName: (written) => written,
   publicNamespaceName: (written) => written.trim(),
   handoffToolName: (agentName) => handoffDefaultToolName(agentName),

@@ -107,6 +107,8 @@ export interface RunSpec {
   optionsArgument: number;
   toolChoiceOption: string;
   toolChoiceStyle: ToolChoiceStyle;
+  /** Option with tools given to that run only (they count as configured for its tool choice). */
+  toolsOption?: string;
 }
 
 export interface FrameworkAdapter {

@@ -482,9 +482,11 @@ function handleOtherCall(ctx: Ctx, st: FrameworkState, node: TS.CallExpression, 
         const options = resolveObject(ctx, node.arguments[run.optionsArgument], scope);
         const prop = options && findProperty(ctx, options.obj, run.toolChoiceOption, options.scope);
         if (options && prop?.value && !prop.uncertain) {
+          const tools = run.toolsOption ? runTools(ctx, options, run.toolsOption) : undefined;
           ctx.facts.runToolChoices.push({
             agent: toValueRef(ctx, receiver, scope),
             toolChoice: toolChoice(ctx, prop.value, prop.scope, run.toolChoiceStyle),
+            ...(tools ? { tools } : {}),
             span: spanOf(ctx, node),
           });
           return;
@@ -493,6 +495,16 @@ function handleOtherCall(ctx: Ctx, st: FrameworkState, node: TS.CallExpression, 
     }
   }
   addCallFact(ctx, node, scope);
+}
+
+/** Run-level tools in a run's options: the written value, `unknown` when a spread may set them. */
+function runTools(ctx: Ctx, options: { obj: TS.ObjectLiteralExpression; scope: Scope }, option: string): ValueRef | undefined {
+  const prop = findProperty(ctx, options.obj, option, options.scope);
+  if (prop?.value && !prop.uncertain) return toValueRef(ctx, prop.value, prop.scope);
+  if (prop || anySpreadMayDefine(ctx, options.obj, option, options.scope)) {
+    return { kind: 'unknown', text: `${option} (not followed)`, span: spanOf(ctx, prop?.node ?? options.obj) };
+  }
+  return undefined;
 }
 
 /** `register(server)`: a call to a local or imported function with an identifier argument. */

@@ -1,0 +1,96 @@
+// required-function-name-known: a `requiredFunctionName` (agent toolChoice, or the toolChoice of one
+// run) that names none of the tools the agent starts with: its configured tools and handoffs, plus
+// the run's own tools. Known names are what the runtime's strictToolChoice accepts: the public name,
+// the qualified (dispatch) name, and handoff tool names. Tools added later through addTools() do not
+// count. Quiet whenever the set is not fully known: unresolved members, dynamic names, MCP servers
+// (their tools arrive at run time), a run receiver that is not one known agent.
+import { getFunctionToolQualifiedName } from '../runtime/identity/index.js';
+import type { ResolvedHandoff, ResolvedTool, SourceRef } from '../facts/resolved.js';
+import type { AgentFact } from '../facts/types.js';
+import type { Finding } from './finding.js';
+import type { CheckInput } from './input.js';
+import { makeFinding } from './make-finding.js';
+import { toToolLike } from './tool-like.js';
+
+const RULE = 'required-function-name-known';
+/** Names shown in the message; the rest is counted. */
+const SHOWN = 8;
+
+export function checkRequiredFunctionNameKnown(input: CheckInput): Finding[] {
+  const findings: Finding[] = [];
+  const agentFacts = new Map<string, AgentFact>();
+  for (const facts of input.files) for (const agent of facts.agents) agentFacts.set(`${facts.file}#${agent.id}`, agent);
+  const agents = new Map(input.linked.agents.map((agent) => [agent.key, agent]));
+  const sets = new Map(input.linked.exposureSets.map((set) => [set.key, set]));
+  // Names that some addTools() call brings in later: the usual reason for a forced name that is missing.
+  const addedAt = new Map<string, SourceRef>();
+  for (const set of input.linked.exposureSets) {
+    if (set.kind !== 'add-tools') continue;
+    for (const tool of set.tools) {
+      for (const name of namesOf(tool)?.names ?? []) if (!addedAt.has(name)) addedAt.set(name, set.at);
+    }
+  }
+
+  for (const choice of input.linked.requiredFunctionNames ?? []) {
+    const name = choice.name;
+    const agentKey = choice.agentKeys[0];
+    if (name === undefined || agentKey === undefined || choice.agentKeys.length !== 1) continue;
+    if (choice.agentUnresolved || choice.runToolsUnresolved) continue;
+    const agent = agents.get(agentKey);
+    const fact = agentFacts.get(agentKey);
+    if (!agent || !fact || fact.mcpServers !== undefined) continue;
+    const set = sets.get(agent.exposureKey);
+    if (!set || set.unresolved.length > 0) continue;
+    const known = knownNames([...set.tools, ...choice.runTools], set.handoffs);
+    if (known === undefined || known.names.has(name)) continue;
+
+    const label = choice.runTools.length > 0 ? `${set.label} and this run's tools` : set.label;
+    const shown = known.shown.slice(0, SHOWN).map((n) => `"${n}"`);
+    if (known.shown.length > SHOWN) shown.push(`${known.shown.length - SHOWN} more`);
+    const added = addedAt.get(name);
+    const related = [{ ...agent.at, message: `${set.label} is configured here` }];
+    if (added) related.push({ ...added, message: `"${name}" is added here, after the first request` });
+    findings.push(
+      makeFinding(RULE, added ? 'requiredFunctionAddedLater' : 'unknownRequiredFunction', {
+        at: choice.at,
+        data: { name, set: label, available: shown.length > 0 ? shown.join(', ') : 'none' },
+        related,
+        key: `${choice.level}|${set.label}|${name}`,
+      }),
+    );
+  }
+  return findings;
+}
+
+/**
+ * The names a forced choice may use for `tool` (public, as written, qualified) and the one a call of
+ * it carries (the qualified name of a namespaced tool); undefined when its name or namespace is not static.
+ */
+function namesOf(tool: ResolvedTool): { names: string[]; display: string } | undefined {
+  if (tool.name === undefined || tool.namespaceDynamic) return undefined;
+  const display = getFunctionToolQualifiedName(toToolLike(tool)) ?? tool.name;
+  const names = [tool.name, display];
+  if (tool.writtenName !== undefined) names.push(tool.writtenName);
+  return { names, display };
+}
+
+/** Names accepted for a forced call and the ones to show; undefined when any member is not static. */
+function knownNames(
+  tools: readonly ResolvedTool[],
+  handoffs: readonly ResolvedHandoff[],
+): { names: Set<string>; shown: string[] } | undefined {
+  const names = new Set<string>();
+  const shown: string[] = [];
+  for (const tool of tools) {
+    const named = namesOf(tool);
+    if (named === undefined) return undefined;
+    for (const n of named.names) names.add(n);
+    if (!shown.includes(named.display)) shown.push(named.display);
+  }
+  for (const handoff of handoffs) {
+    if (handoff.toolName === undefined) return undefined;
+    names.add(handoff.toolName);
+    if (!shown.includes(handoff.toolName)) shown.push(handoff.toolName);
+  }
+  return { names, shown };
+}

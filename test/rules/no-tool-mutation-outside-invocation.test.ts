@@ -1,0 +1,208 @@
+// no-tool-mutation-outside-invocation: addTools / removeTools on a context that is not the context
+// parameter of a tool's execute or of a function middleware: a context made with
+// createFunctionInvocationContext(), one kept in module state, or any other local or imported value.
+// Reported on the whole call. Receivers the extractor cannot trace (an untyped parameter of a helper,
+// `this.ctx`) are unknown and never reported; a parameter typed FunctionInvocationContext counts as
+// an invocation context.
+import rule from '../../rules/no-tool-mutation-outside-invocation.js';
+import { assertionOptions, loc, syntaxTester, typedTester } from './testers.js';
+
+const RULE = 'no-tool-mutation-outside-invocation';
+
+const handMadeContext = `import { createFunctionInvocationContext, defineTool } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+const refundOrder = defineTool<{ orderId: string }>({
+  name: 'refund_order',
+  description: 'Refund a delivered order.',
+  parameters: z.object({ orderId: z.string() }),
+  execute: async ({ orderId }) => ({ refunded: orderId }),
+});
+
+export const unlockRefunds = defineTool({
+  name: 'unlock_refunds',
+  description: 'Verify the agent badge and unlock refunds.',
+  parameters: z.object({}),
+  execute: async () => 'Refunds unlocked.',
+});
+
+// A unit test of the loader: the context is bound to no run, so addTools throws.
+export async function testUnlock(): Promise<void> {
+  const ctx = createFunctionInvocationContext({ function: unlockRefunds });
+  ctx.addTools([refundOrder]);
+}
+`;
+
+const moduleState = `import { Agent, defineTool, type FunctionInvocationContext } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+import { lastContext } from './session-state.js';
+
+const exportLedger = defineTool<{ month: string }>({
+  name: 'export_ledger',
+  description: 'Export the ledger of a month as CSV.',
+  parameters: z.object({ month: z.string() }),
+  execute: async ({ month }) => \`ledger-\${month}.csv\`,
+});
+
+export const bookkeeper = new Agent({ name: 'bookkeeper', tools: [exportLedger] });
+
+let current: FunctionInvocationContext | undefined;
+
+export function closeBooks(): void {
+  lastContext.removeTools('export_ledger');
+  current = undefined;
+}
+
+export const remember = (ctx: FunctionInvocationContext) => {
+  current = ctx;
+};
+`;
+
+const validCases = [
+  {
+    name: "the context parameter of a tool's execute and of middleware (listed or typed)",
+    code: `import { Agent, defineTool, type FunctionMiddleware } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+const createShipment = defineTool<{ orderId: string }>({
+  name: 'create_shipment',
+  description: 'Book a carrier for a packed order.',
+  parameters: z.object({ orderId: z.string() }),
+  execute: async ({ orderId }) => ({ booked: orderId }),
+});
+
+export const openShippingDesk = defineTool<{ station: string }>({
+  name: 'open_shipping_desk',
+  description: 'Sign in at a packing station.',
+  parameters: z.object({ station: z.string() }),
+  async execute({ station }, ctx) {
+    const context = ctx;
+    context.addTools([createShipment]);
+    return \`Signed in at \${station}.\`;
+  },
+});
+
+const closeDeskAfterHours: FunctionMiddleware = async (ctx, next) => {
+  if (new Date().getHours() >= 18) ctx.removeTools(createShipment);
+  await next();
+};
+
+export const warehouse = new Agent({
+  name: 'warehouse',
+  tools: [openShippingDesk],
+  middleware: [
+    closeDeskAfterHours,
+    async (ctx, next) => {
+      await next();
+      if (ctx.result === 'closed') ctx.removeTools('create_shipment');
+    },
+  ],
+});
+`,
+  },
+  {
+    name: 'a helper whose parameter is typed FunctionInvocationContext',
+    code: `import { defineTool, type FunctionInvocationContext } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+const voidLabel = defineTool<{ trackingNumber: string }>({
+  name: 'void_label',
+  description: 'Cancel a label that has not been scanned yet.',
+  parameters: z.object({ trackingNumber: z.string() }),
+  execute: async ({ trackingNumber }) => ({ voided: trackingNumber }),
+});
+
+export function unlockLabelTools(ctx: FunctionInvocationContext): void {
+  ctx.addTools(voidLabel);
+}
+`,
+  },
+  {
+    name: 'receivers that cannot be traced: an untyped helper parameter, a property of this',
+    code: `import { defineTool } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+const escalate = defineTool({
+  name: 'escalate',
+  description: 'Page the on-call engineer.',
+  parameters: z.object({ reason: z.string() }),
+  execute: async ({ reason }) => ({ paged: true, reason }),
+});
+
+export function grantEscalation(context: { addTools(tools: unknown): void }): void {
+  context.addTools(escalate);
+}
+
+export class Session {
+  constructor(private readonly ctx: { removeTools(names: string): void }) {}
+
+  end(): void {
+    this.ctx.removeTools('escalate');
+  }
+}
+`,
+  },
+];
+
+const handMadeErrors = [
+  {
+    messageId: 'mutationOutsideInvocation' as const,
+    data: { method: 'addTools' },
+    ...loc(handMadeContext, 'ctx.addTools([refundOrder])'),
+  },
+];
+
+syntaxTester().run(RULE, rule, {
+  assertionOptions,
+  valid: validCases,
+  invalid: [
+    {
+      name: 'a context made with createFunctionInvocationContext() is bound to no run',
+      code: handMadeContext,
+      errors: handMadeErrors,
+    },
+    {
+      name: 'a context imported from module state',
+      code: moduleState,
+      errors: [
+        {
+          messageId: 'mutationOutsideInvocation',
+          data: { method: 'removeTools' },
+          ...loc(moduleState, "lastContext.removeTools('export_ledger')"),
+        },
+      ],
+    },
+    {
+      name: 'addTools on the agent at module scope',
+      code: `import { Agent, defineTool } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+const trackParcel = defineTool<{ trackingNumber: string }>({
+  name: 'track_parcel',
+  description: 'Where a parcel is now.',
+  parameters: z.object({ trackingNumber: z.string() }),
+  execute: async ({ trackingNumber }) => ({ trackingNumber, status: 'in transit' }),
+});
+
+export const support = new Agent({ name: 'support', tools: [] });
+support.addTools(trackParcel);
+`,
+      errors: [
+        {
+          messageId: 'mutationOutsideInvocation',
+          data: { method: 'addTools' },
+          line: 12,
+          column: 1,
+          endLine: 12,
+          endColumn: 30,
+        },
+      ],
+    },
+  ],
+});
+
+typedTester().run(`${RULE} (typed)`, rule, {
+  assertionOptions,
+  valid: validCases,
+  invalid: [{ name: 'typed: the same finding', code: handMadeContext, errors: handMadeErrors }],
+});
