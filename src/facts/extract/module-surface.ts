@@ -122,6 +122,8 @@ function collectBindingKeys(value: unknown, out: string[]): void {
   const record = value as Record<string, unknown>;
   if (record['kind'] === 'binding' && typeof record['key'] === 'string') out.push(record['key']);
   for (const key in record) {
+    // Spans are most of the objects in facts and never hold a value.
+    if (key === 'span' || key === 'loc' || key.endsWith('Span')) continue;
     const child = record[key];
     if (child !== null && typeof child === 'object') collectBindingKeys(child, out);
   }
