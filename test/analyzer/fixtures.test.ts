@@ -48,7 +48,7 @@ describe.each(fixtures)('fixtures/%s', (name) => {
 
 describe('EXPECTED.md tables are read', () => {
   it('has rows for the fixtures that list findings', () => {
-    expect(readExpected(path.join(FIXTURES, 'demo')).findings).toHaveLength(8);
+    expect(readExpected(path.join(FIXTURES, 'demo')).findings).toHaveLength(14);
     expect(readExpected(path.join(FIXTURES, 'projects/bad-input')).diagnostics).toEqual([
       { kind: 'parse-error', file: 'src/care.ts', line: 22, column: 29 },
     ]);

@@ -148,6 +148,30 @@ const rowDetails: Record<string, RowDetail[]> = {
       data: { expression: 'raw.callId', form: 'String()' },
       needsTypes: false,
     },
+    // The kiosk (src/desk/) on the reference runtime: one defect per tool-availability rule.
+    {
+      // The agent is in the same file, but its tools are imported from src/desk/tools.ts.
+      rule: 'required-function-name-known',
+      messageId: 'requiredFunctionAddedLater',
+      file: 'src/desk/agent.ts',
+      data: {
+        name: 'print_return_label',
+        set: 'agent "returns_desk"',
+        available: '"lookup_order", "start_return", "check_exchange", "cancel_return", "echo"',
+      },
+      needsTypes: true,
+    },
+    { rule: 'middleware-await-next', messageId: 'unawaitedNext', file: 'src/desk/session.ts', data: {}, needsTypes: false },
+    { rule: 'middleware-result-before-next', messageId: 'resultBeforeNext', file: 'src/desk/session.ts', data: {}, needsTypes: false },
+    {
+      rule: 'no-tool-mutation-outside-invocation',
+      messageId: 'mutationOutsideInvocation',
+      file: 'src/desk/session.ts',
+      data: { method: 'removeTools' },
+      needsTypes: false,
+    },
+    { rule: 'stable-tool-identity', messageId: 'inlineTool', file: 'src/desk/tools.ts', data: { name: '"hold_exchange_item"' }, needsTypes: false },
+    { rule: 'no-direct-tools-mutation', messageId: 'toolsMutated', file: 'src/desk/tools.ts', data: {}, needsTypes: false },
     // The server (src/mcp/server.ts) reaches both registering modules through calls.
     {
       rule: 'no-tool-name-collision',
