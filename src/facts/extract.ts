@@ -15,7 +15,7 @@ import type * as TS from 'typescript';
 import type { ts as MorphTs } from 'ts-morph';
 import { adapterEnabledBy, adapters as registry } from './adapters/index.js';
 import { checkCallIdCoercion } from './extract/call-ids.js';
-import { type Ctx, type ExtractOptions, type TsModule, emptyFacts, parentOf, spanOf } from './extract/context.js';
+import { type Ctx, type ExtractOptions, type TsModule, compilerView, emptyFacts, parentOf, spanOf, unwrap } from './extract/context.js';
 import { createFrameworkState, finishFrameworks, handleCallOrNew, queueToolsProperty } from './extract/frameworks.js';
 import { checkIdentityString } from './extract/identity-strings.js';
 import { buildModuleSurface } from './extract/module-surface.js';
@@ -45,11 +45,14 @@ export function mayHaveFacts(text: string, adapters: readonly { enablers: readon
  */
 const AGENT_MUTATION = /\.(?:handoffs|tools)\s*(?:\.\s*(?:push|unshift|splice)\s*\(|=(?!=))/;
 
+/** Methods whose calls the call-ID and identity-string checks read (`x.toString()`, `[a, b].join('.')`...). */
+const CHECKED_METHODS: ReadonlySet<string> = new Set(['toString', 'join', 'stringify']);
+
 export function extractFacts(ts: TsModule, sourceFile: TS.SourceFile, options: ExtractOptions): FileFacts;
 export function extractFacts(ts: typeof MorphTs, sourceFile: MorphTs.SourceFile, options: ExtractOptions): FileFacts;
 export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.SourceFile | MorphTs.SourceFile, options: ExtractOptions): FileFacts {
   // Both compilers build the same node shapes; only the declaration files differ.
-  const ts = tsModule as TsModule;
+  const ts = compilerView(tsModule as TsModule);
   const sf = source as TS.SourceFile;
   const adapters = options.adapters ?? registry;
   const first = sf.statements[0];
@@ -86,13 +89,26 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   const identity = { consumed: new Set<TS.Node>() };
   const enabled = ctx.enabled.length > 0;
   const K = ts.SyntaxKind;
-  for (const { node, scope } of result.candidates) {
+  // An index loop: `for...of` runs the iterator protocol, which the interpreter does not shortcut.
+  const candidates = result.candidates;
+  for (let i = 0; i < candidates.length; i++) {
+    const { node, scope } = candidates[i]!;
     switch (node.kind) {
-      case K.CallExpression:
+      case K.CallExpression: {
         if (enabled) handleCallOrNew(ctx, frameworks, node as TS.CallExpression, scope);
-        checkCallIdCoercion(ctx, node, scope);
-        checkIdentityString(ctx, identity, node);
+        // Both checks only ever match `String(x)`, `x.toString()`, `[a, b].join(sep)` and
+        // `JSON.stringify([...])`: test the callee here instead of running them on every call.
+        const callee = unwrap(ts, (node as TS.CallExpression).expression);
+        const calleeKind = callee.kind;
+        if (
+          (calleeKind === K.Identifier && (callee as TS.Identifier).text === 'String') ||
+          (calleeKind === K.PropertyAccessExpression && CHECKED_METHODS.has((callee as TS.PropertyAccessExpression).name.text))
+        ) {
+          checkCallIdCoercion(ctx, node, scope);
+          checkIdentityString(ctx, identity, node);
+        }
         break;
+      }
       case K.NewExpression:
         if (enabled) handleCallOrNew(ctx, frameworks, node as TS.NewExpression, scope);
         break;
@@ -100,8 +116,15 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
         // Without a framework import only mutations of imported agents can come out of it.
         queueToolsProperty(frameworks, node as TS.PropertyAccessExpression, scope);
         break;
+      case K.BinaryExpression: {
+        // Coercions and identity strings are `+`, `??` and `||` expressions; most binaries are not.
+        const op = (node as TS.BinaryExpression).operatorToken.kind;
+        if (op !== K.PlusToken && op !== K.QuestionQuestionToken && op !== K.BarBarToken) break;
+        checkCallIdCoercion(ctx, node, scope);
+        checkIdentityString(ctx, identity, node);
+        break;
+      }
       case K.TemplateExpression:
-      case K.BinaryExpression:
         checkCallIdCoercion(ctx, node, scope);
         checkIdentityString(ctx, identity, node);
         break;
@@ -149,8 +172,11 @@ function stripUndefined(value: unknown): void {
   }
   if (value === null || typeof value !== 'object') return;
   const record = value as Record<string, unknown>;
-  for (const key of Object.keys(record)) {
-    if (record[key] === undefined) delete record[key];
-    else stripUndefined(record[key]);
+  for (const key in record) {
+    const child = record[key];
+    if (child === undefined) delete record[key];
+    // Spans (`span`, `nameSpan`, `loc`...) are most of the objects in facts and are only ever built
+    // by `spanFromOffsets`, complete: no need to descend into them.
+    else if (child !== null && typeof child === 'object' && key !== 'span' && key !== 'loc' && !key.endsWith('Span')) stripUndefined(child);
   }
 }

@@ -110,7 +110,7 @@ export function checkCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): void
   if (ts.isTemplateExpression(node)) {
     const parent = parentOf(ctx, node);
     if (parent && ts.isTaggedTemplateExpression(parent)) return;
-    const [span] = node.templateSpans;
+    const span = node.templateSpans[0];
     if (node.head.text !== '' || node.templateSpans.length !== 1 || !span || span.literal.text !== '') return;
     const evidence = callIdEvidence(ctx, span.expression, scope);
     if (evidence) push(ctx, 'template', node, span.expression, evidence);

@@ -47,6 +47,106 @@ export interface Ctx {
   declared: Decl[];
 }
 
+/**
+ * The compiler members the extractor uses. `typescript`'s module object holds some 2,000 exports as
+ * getters on a dictionary-mode object, so every `ts.isIdentifier(...)` is a hash lookup plus a getter
+ * call; on the cold code ESLint runs (interpreter, no optimised inline caches) that was a large part
+ * of extraction. `compilerView` copies these members once per compiler module into a small object.
+ */
+const COMPILER_MEMBERS = [
+  'NodeFlags',
+  'SyntaxKind',
+  'canHaveModifiers',
+  'forEachChild',
+  'getModifiers',
+  'isArrayLiteralExpression',
+  'isArrowFunction',
+  'isAsExpression',
+  'isAwaitExpression',
+  'isBinaryExpression',
+  'isBlock',
+  'isCallExpression',
+  'isCaseBlock',
+  'isCaseClause',
+  'isCatchClause',
+  'isClassDeclaration',
+  'isClassLike',
+  'isComputedPropertyName',
+  'isConditionalExpression',
+  'isConstructorDeclaration',
+  'isDefaultClause',
+  'isDeleteExpression',
+  'isElementAccessExpression',
+  'isEnumDeclaration',
+  'isExportAssignment',
+  'isExportDeclaration',
+  'isExpressionStatement',
+  'isExternalModuleReference',
+  'isForInStatement',
+  'isForOfStatement',
+  'isFunctionDeclaration',
+  'isFunctionExpression',
+  'isFunctionLike',
+  'isGetAccessorDeclaration',
+  'isIdentifier',
+  'isIfStatement',
+  'isImportDeclaration',
+  'isImportEqualsDeclaration',
+  'isMethodDeclaration',
+  'isNamespaceExport',
+  'isNamespaceImport',
+  'isNewExpression',
+  'isNoSubstitutionTemplateLiteral',
+  'isNonNullExpression',
+  'isNumericLiteral',
+  'isObjectBindingPattern',
+  'isObjectLiteralExpression',
+  'isOmittedExpression',
+  'isParameter',
+  'isParenthesizedExpression',
+  'isPostfixUnaryExpression',
+  'isPrefixUnaryExpression',
+  'isPrivateIdentifier',
+  'isPropertyAccessExpression',
+  'isPropertyAssignment',
+  'isReturnStatement',
+  'isSatisfiesExpression',
+  'isSetAccessorDeclaration',
+  'isShorthandPropertyAssignment',
+  'isSourceFile',
+  'isSpreadAssignment',
+  'isSpreadElement',
+  'isStringLiteral',
+  'isTaggedTemplateExpression',
+  'isTemplateExpression',
+  'isTemplateSpan',
+  'isThrowStatement',
+  'isTypeAssertionExpression',
+  'isTypeOfExpression',
+  'isTypeReferenceNode',
+  'isVariableDeclaration',
+  'isVariableDeclarationList',
+  'isVariableStatement',
+  'isVoidExpression',
+] as const;
+
+const views = new WeakMap<object, TsModule>();
+
+/**
+ * A fast view of the compiler module: the members above as plain data properties, everything else
+ * still reachable through the prototype (only slower), so a member missing from the list is no bug.
+ */
+export function compilerView(ts: TsModule): TsModule {
+  let view = views.get(ts);
+  if (!view) {
+    const members: PropertyDescriptorMap = {};
+    for (const name of COMPILER_MEMBERS) members[name] = { value: (ts as unknown as Record<string, unknown>)[name] };
+    view = Object.create(ts, members) as TsModule;
+    views.set(ts, view);
+  }
+  return view;
+}
+
 export function emptyFacts(file: string): FileFacts {
   return {
     file,
@@ -87,13 +187,33 @@ export function spanOf(ctx: Ctx, node: TS.Node): Span {
 }
 
 export function spanFromOffsets(ctx: Ctx, start: number, end: number): Span {
-  const s = ctx.sf.getLineAndCharacterOfPosition(start);
-  const e = ctx.sf.getLineAndCharacterOfPosition(end);
+  const lineStarts = ctx.sf.getLineStarts();
+  const startLine = lineOf(lineStarts, start);
+  // Most spans sit on one line: try the start's line before searching again.
+  const endLine = end < (lineStarts[startLine + 1] ?? Infinity) ? startLine : lineOf(lineStarts, end);
   return {
     start,
     end,
-    loc: { start: { line: s.line + 1, column: s.character }, end: { line: e.line + 1, column: e.character } },
+    loc: {
+      start: { line: startLine + 1, column: start - lineStarts[startLine]! },
+      end: { line: endLine + 1, column: end - lineStarts[endLine]! },
+    },
   };
+}
+
+/**
+ * 0-based line of `position`: what `sf.getLineAndCharacterOfPosition` computes, by one plain binary
+ * search instead of the compiler's generic one (key selector, comparer, result object per call).
+ */
+function lineOf(lineStarts: readonly number[], position: number): number {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (lineStarts[middle]! <= position) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 export function textOf(ctx: Ctx, node: TS.Node): string {
@@ -116,37 +236,40 @@ export function makeId(ctx: Ctx, prefix: string, node: TS.Node): string {
   return id;
 }
 
+let wrapperKindsOf: TsModule['SyntaxKind'] | undefined;
+let wrapperKinds: Uint8Array = new Uint8Array(0);
+
+/**
+ * `wrapperKinds[kind]` is 1 for parentheses, `as`, `satisfies`, `!` and `<T>x`. `unwrap` runs many
+ * times per candidate: one table read per level instead of five `ts.isX` calls (remembered for the
+ * last compiler module seen; kind numbers differ between compiler versions).
+ */
+function wrappers(ts: TsModule): Uint8Array {
+  const K = ts.SyntaxKind;
+  if (wrapperKindsOf !== K) {
+    wrapperKinds = new Uint8Array(K.Count);
+    for (const kind of [K.ParenthesizedExpression, K.AsExpression, K.SatisfiesExpression, K.NonNullExpression, K.TypeAssertionExpression]) {
+      wrapperKinds[kind] = 1;
+    }
+    wrapperKindsOf = K;
+  }
+  return wrapperKinds;
+}
+
 /** Strips parentheses, `as`, `satisfies`, `!` and `<T>x` (they do not change the value). */
 export function unwrap(ts: TsModule, node: TS.Expression): TS.Expression {
+  const isWrapper = wrappers(ts);
   let current = node;
-  for (;;) {
-    if (
-      ts.isParenthesizedExpression(current) ||
-      ts.isAsExpression(current) ||
-      ts.isSatisfiesExpression(current) ||
-      ts.isNonNullExpression(current) ||
-      ts.isTypeAssertionExpression(current)
-    ) {
-      current = current.expression;
-    } else {
-      return current;
-    }
-  }
+  while (isWrapper[current.kind] === 1) current = (current as TS.ParenthesizedExpression).expression;
+  return current;
 }
 
 /** Parent of `node` seen through parentheses/`as`/`!` wrappers, with the outermost wrapper. */
 export function outerParent(ctx: Ctx, node: TS.Node): { parent: TS.Node | undefined; child: TS.Node } {
-  const { ts } = ctx;
+  const isWrapper = wrappers(ctx.ts);
   let child = node;
   let parent = parentOf(ctx, child);
-  while (
-    parent &&
-    (ts.isParenthesizedExpression(parent) ||
-      ts.isAsExpression(parent) ||
-      ts.isSatisfiesExpression(parent) ||
-      ts.isNonNullExpression(parent) ||
-      ts.isTypeAssertionExpression(parent))
-  ) {
+  while (parent && isWrapper[parent.kind] === 1) {
     child = parent;
     parent = parentOf(ctx, child);
   }

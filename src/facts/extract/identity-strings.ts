@@ -118,7 +118,10 @@ function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
       if (texts[i]!.endsWith(APPROVAL_PREFIX)) return { form: 'approval-key', parts: [exprs[i]!] };
     }
     for (let i = 0; i + 1 < exprs.length; i++) {
-      const [left, right, sep] = [exprs[i]!, exprs[i + 1]!, texts[i + 1]];
+      // Plain reads: array destructuring runs the iterator protocol in the interpreter.
+      const left = exprs[i]!;
+      const right = exprs[i + 1]!;
+      const sep = texts[i + 1];
       if (sep === '.' && isNamespacePart(ctx, left) && isNamePart(ctx, right)) {
         // From the `${` before the namespace to the `}` after the name, so text around it survives.
         const before = i === 0 ? node.head : node.templateSpans[i - 1]!.literal;
@@ -144,7 +147,9 @@ function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
       if (text?.endsWith(APPROVAL_PREFIX) && literal(operands[i + 1]) === undefined) return { form: 'approval-key', parts: [operands[i + 1]!] };
     }
     for (let i = 0; i + 2 < operands.length; i++) {
-      const [left, sep, right] = [operands[i]!, literal(operands[i + 1]), operands[i + 2]!];
+      const left = operands[i]!;
+      const sep = literal(operands[i + 1]);
+      const right = operands[i + 2]!;
       if (literal(left) !== undefined || literal(right) !== undefined) continue;
       if (sep === '.' && isNamespacePart(ctx, left) && isNamePart(ctx, right)) {
         // `'tool_calls.' + ns + '.' + name`: only `ns + '.' + name` becomes the helper call.
@@ -160,12 +165,13 @@ function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
     const callee = unwrap(ts, node.expression);
     if (!ts.isPropertyAccessExpression(callee)) return undefined;
     const target = unwrap(ts, callee.expression);
-    const [arg] = node.arguments;
+    const arg = node.arguments[0];
     if (callee.name.text === 'join' && ts.isArrayLiteralExpression(target) && arg) {
       const sep = unwrap(ts, arg);
       const elements = target.elements;
       if (elements.length === 2 && !elements.some((e) => ts.isSpreadElement(e)) && isStringLike(ts, sep) && sep.text === '.') {
-        const [left, right] = [elements[0]!, elements[1]!];
+        const left = elements[0]!;
+        const right = elements[1]!;
         if (isNamespacePart(ctx, left) && isNamePart(ctx, right)) return { form: 'qualified-name', parts: [right, left] };
       }
       return undefined;

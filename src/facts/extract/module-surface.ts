@@ -3,13 +3,16 @@
 import type * as TS from 'typescript';
 import type { ExportFact, ValueRef } from '../types.js';
 import { type Ctx, propertyNameText, spanOf } from './context.js';
-import type { Scope } from './scope.js';
+import type { Decl, Scope } from './scope.js';
 import { bindingValue, functionRef, toValueRef } from './values.js';
 
 function hasModifier(ctx: Ctx, node: TS.Node, kind: TS.SyntaxKind): boolean {
-  const { ts } = ctx;
-  const modifiers = ts.canHaveModifiers(node) ? ts.getModifiers(node) : undefined;
-  return !!modifiers?.some((m) => m.kind === kind);
+  // `node.modifiers` directly: `ts.getModifiers` recomputes the node's modifier flags on every call,
+  // and most statements have no modifiers at all. Decorators in the list never match a keyword kind.
+  const modifiers = (node as { modifiers?: readonly TS.Node[] }).modifiers;
+  if (!modifiers || !ctx.ts.canHaveModifiers(node)) return false;
+  for (const modifier of modifiers) if (modifier.kind === kind) return true;
+  return false;
 }
 
 function boundNames(ctx: Ctx, name: TS.BindingName, out: TS.Identifier[] = []): TS.Identifier[] {
@@ -94,7 +97,8 @@ export function buildModuleSurface(ctx: Ctx): void {
  * function would be most of the extractor's work on large files.
  */
 function bindReferenced(ctx: Ctx): void {
-  const byKey = new Map(ctx.declared.map((decl) => [decl.key, decl]));
+  const byKey = new Map<string, Decl>();
+  for (const decl of ctx.declared) byKey.set(decl.key, decl); // no [key, decl] pair per declaration
   const values = new Map<string, ValueRef>();
   const pending: string[] = [];
   collectBindingKeys(ctx.facts, pending);

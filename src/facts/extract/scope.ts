@@ -3,7 +3,7 @@
 // the candidate nodes that later steps turn into facts. One `ts.forEachChild` recursion, no
 // checker, linear in the size of the file.
 import type * as TS from 'typescript';
-import { type Ctx, isAssignmentOperator, parentOf, propertyNameText, startOf, unwrap } from './context.js';
+import { type Ctx, type TsModule, isAssignmentOperator, parentOf, propertyNameText, startOf, unwrap } from './context.js';
 
 export type DeclKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'enum' | 'import' | 'other';
 
@@ -207,6 +207,55 @@ function declareVariable(ctx: Ctx, scope: Scope, node: TS.VariableDeclaration): 
   declarePattern(ctx, target, kind, node.name, node.initializer, node.initializer ? [] : undefined);
 }
 
+// What the walk does with a node of a given kind (`visitActions`). Plain numbers, not an enum:
+// with `isolatedModules` a `const enum` is emitted as an object and every use is a property load.
+/** Look at the children only. */
+const DESCEND = 0;
+/** Nothing: tokens and identifiers (no children), types, interfaces, imports (declared before the walk). */
+const SKIP = 1;
+const FUNCTION = 2;
+const CLASS = 3;
+const ENUM = 4;
+/** A block-scoped construct: its children get a new scope. */
+const BLOCK = 5;
+const VARIABLE = 6;
+const BINARY = 7;
+const UNARY = 8;
+/** Call, `new`, template and conditional expressions. */
+const CANDIDATE = 9;
+const PROPERTY_ACCESS = 10;
+
+const actionTables = new WeakMap<object, Uint8Array>();
+
+/**
+ * `SyntaxKind` → action, once per compiler module (kind numbers differ between compiler versions).
+ * The walk reads one table entry per node instead of comparing its kind with some thirty
+ * `SyntaxKind` members one property load at a time.
+ */
+function visitActions(ts: TsModule): Uint8Array {
+  const cached = actionTables.get(ts.SyntaxKind);
+  if (cached) return cached;
+  const K = ts.SyntaxKind;
+  const table = new Uint8Array(K.Count); // DESCEND
+  const set = (action: number, ...kinds: TS.SyntaxKind[]): void => {
+    for (const kind of kinds) table[kind] = action;
+  };
+  for (let kind = 0; kind <= K.LastToken; kind++) table[kind] = SKIP;
+  for (let kind = K.FirstTypeNode; kind <= K.LastTypeNode; kind++) table[kind] = SKIP;
+  set(SKIP, K.InterfaceDeclaration, K.TypeAliasDeclaration, K.ImportDeclaration, K.ImportEqualsDeclaration);
+  set(FUNCTION, K.FunctionDeclaration, K.FunctionExpression, K.ArrowFunction, K.MethodDeclaration, K.Constructor, K.GetAccessor, K.SetAccessor);
+  set(CLASS, K.ClassDeclaration);
+  set(ENUM, K.EnumDeclaration);
+  set(BLOCK, K.Block, K.ForStatement, K.ForInStatement, K.ForOfStatement, K.CatchClause, K.CaseBlock, K.ModuleBlock);
+  set(VARIABLE, K.VariableDeclaration);
+  set(BINARY, K.BinaryExpression);
+  set(UNARY, K.PrefixUnaryExpression, K.PostfixUnaryExpression);
+  set(CANDIDATE, K.CallExpression, K.NewExpression, K.TemplateExpression, K.ConditionalExpression);
+  set(PROPERTY_ACCESS, K.PropertyAccessExpression);
+  actionTables.set(ts.SyntaxKind, table);
+  return table;
+}
+
 /** The walk. `shallow` declares only the top-level statements (pre-filtered files keep their module surface). */
 export function walk(ctx: Ctx, shallow: boolean): WalkResult {
   const { ts } = ctx;
@@ -236,6 +285,23 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
     return undefined;
   };
 
+  // The visitor is ONE function handed straight to `ts.forEachChild`, with the parent and the scope
+  // in closure variables: the walk runs once per file on cold code inside ESLint, where every extra
+  // call per node (a trampoline, a closure per node) costs about as much as the work itself.
+  let currentParent: TS.Node = ctx.sf;
+  let currentScope: Scope = ctx.fileScope;
+
+  /** Visits the children of `node` in `scope` (restoring the current parent and scope after). */
+  const descend = (node: TS.Node, scope: Scope): void => {
+    const savedParent = currentParent;
+    const savedScope = currentScope;
+    currentParent = node;
+    currentScope = scope;
+    ts.forEachChild(node, visit);
+    currentParent = savedParent;
+    currentScope = savedScope;
+  };
+
   const visitFunction = (node: TS.FunctionLikeDeclaration, outer: Scope): void => {
     const fnScope = newScope(outer, true);
     const info = fnInfo(node, functionName(node));
@@ -248,48 +314,35 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
       if (ts.isIdentifier(param.name)) declare(ctx, fnScope, 'param', param.name, { fn: info, paramIndex: index, node: param });
       else declarePattern(ctx, fnScope, 'other', param.name, undefined, undefined);
     });
-    visitChildren(node, fnScope);
+    descend(node, fnScope);
   };
 
-  const visit = (node: TS.Node, parent: TS.Node, scope: Scope): void => {
-    if (parents) parents.set(node, parent);
-    const kind = node.kind;
-    if (kind >= K.FirstTypeNode && kind <= K.LastTypeNode) return;
-    switch (kind) {
-      case K.InterfaceDeclaration:
-      case K.TypeAliasDeclaration:
-      case K.ImportDeclaration:
-      case K.ImportEqualsDeclaration:
-        return;
-      case K.FunctionDeclaration:
-      case K.FunctionExpression:
-      case K.ArrowFunction:
-      case K.MethodDeclaration:
-      case K.Constructor:
-      case K.GetAccessor:
-      case K.SetAccessor:
+  // Returns undefined always: a truthy result would stop `ts.forEachChild`.
+  const actions = visitActions(ts);
+  const visit = (node: TS.Node): undefined => {
+    if (parents) parents.set(node, currentParent);
+    const action = actions[node.kind];
+    // Most nodes are leaves (identifiers, literals, keywords) or only have children to look at.
+    if (action === SKIP) return;
+    const scope = currentScope;
+    switch (action) {
+      case DESCEND:
+        break;
+      case FUNCTION:
         visitFunction(node as TS.FunctionLikeDeclaration, scope);
         return;
-      case K.ClassDeclaration: {
+      case CLASS: {
         const cls = node as TS.ClassDeclaration;
         if (cls.name) declare(ctx, scope, 'class', cls.name, { node });
         break;
       }
-      case K.EnumDeclaration:
+      case ENUM:
         declare(ctx, scope, 'enum', (node as TS.EnumDeclaration).name, { node });
         break;
-      case K.Block:
-      case K.ForStatement:
-      case K.ForInStatement:
-      case K.ForOfStatement:
-      case K.CatchClause:
-      case K.CaseBlock:
-      case K.ModuleBlock: {
-        const inner = newScope(scope, false);
-        visitChildren(node, inner);
+      case BLOCK:
+        descend(node, newScope(scope, false));
         return;
-      }
-      case K.VariableDeclaration: {
+      case VARIABLE: {
         const decl = node as TS.VariableDeclaration;
         declareVariable(ctx, scope, decl);
         result.variables.push({ node: decl, scope });
@@ -297,25 +350,21 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
         if (module !== undefined) result.requires.push(module);
         break;
       }
-      case K.BinaryExpression: {
+      case BINARY: {
         const bin = node as TS.BinaryExpression;
         if (isAssignmentOperator(ts, bin.operatorToken.kind)) collectAssigned(bin.left, scope);
         result.candidates.push({ node, scope });
         break;
       }
-      case K.PrefixUnaryExpression:
-      case K.PostfixUnaryExpression: {
+      case UNARY: {
         const unary = node as TS.PrefixUnaryExpression | TS.PostfixUnaryExpression;
         if (unary.operator === K.PlusPlusToken || unary.operator === K.MinusMinusToken) collectAssigned(unary.operand, scope);
         break;
       }
-      case K.CallExpression:
-      case K.NewExpression:
-      case K.TemplateExpression:
-      case K.ConditionalExpression:
+      case CANDIDATE:
         result.candidates.push({ node, scope });
         break;
-      case K.PropertyAccessExpression: {
+      case PROPERTY_ACCESS: {
         const name = (node as TS.PropertyAccessExpression).name.text;
         if (name === 'tools' || name === 'handoffs') result.candidates.push({ node, scope });
         break;
@@ -323,22 +372,12 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
       default:
         break;
     }
-    visitChildren(node, scope);
-  };
-
-  // One shared callback instead of a closure per node: the walk runs once per file, mostly on cold
-  // code inside ESLint, where allocation (and the GC it triggers) is a large part of its cost.
-  let currentParent: TS.Node = ctx.sf;
-  let currentScope: Scope = ctx.fileScope;
-  const visitChild = (child: TS.Node): void => visit(child, currentParent, currentScope);
-  const visitChildren = (node: TS.Node, scope: Scope): void => {
+    // Same scope: only the parent changes.
     const savedParent = currentParent;
-    const savedScope = currentScope;
     currentParent = node;
-    currentScope = scope;
-    ts.forEachChild(node, visitChild);
+    ts.forEachChild(node, visit);
     currentParent = savedParent;
-    currentScope = savedScope;
+    return undefined;
   };
 
   const collectAssigned = (target: TS.Expression, scope: Scope): void => {
@@ -380,7 +419,7 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
       }
     }
   } else {
-    ts.forEachChild(ctx.sf, (child) => visit(child, ctx.sf, fileScope));
+    ts.forEachChild(ctx.sf, visit);
   }
 
   for (const { name, scope } of reassignments) {
