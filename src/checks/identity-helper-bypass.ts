@@ -9,8 +9,10 @@ import { helperImport } from './import-edit.js';
 
 const RULE = 'no-identity-helper-bypass';
 
-/** The runtime's own identity module builds these strings by definition. */
-const ALWAYS_ALLOWED = ['**/runtime/identity/**', '**/node_modules/**'];
+/** The runtime's own identity module builds these strings by definition; dependencies are not the user's code. */
+function alwaysAllowed(path: string): boolean {
+  return /(?:^|\/)runtime\/identity\//.test(path) || /(?:^|\/)node_modules\//.test(path);
+}
 
 const whatText: Record<IdentityStringFact['form'], string> = {
   'qualified-name': 'qualified tool name',
@@ -24,12 +26,17 @@ const whatText: Record<IdentityStringFact['form'], string> = {
 /** Forms whose canonical helper takes exactly the extracted parts, so the edit is safe. */
 const REPLACEABLE: ReadonlySet<IdentityStringFact['form']> = new Set(['qualified-name', 'trace-name']);
 
-// Compiling globs costs more than checking a file; ESLint calls the check once per file.
+// Compiling globs costs more than checking a file, and ESLint calls the check once per file:
+// compile each configured list once, and only when there is one.
 const matchers = new Map<string, (path: string) => boolean>();
 function helperModuleMatcher(globs: readonly string[]): (path: string) => boolean {
+  if (globs.length === 0) return alwaysAllowed;
   const key = JSON.stringify(globs);
   let matcher = matchers.get(key);
-  if (!matcher) matchers.set(key, (matcher = picomatch([...ALWAYS_ALLOWED, ...globs], { dot: true })));
+  if (!matcher) {
+    const configured = picomatch([...globs], { dot: true });
+    matchers.set(key, (matcher = (path) => alwaysAllowed(path) || configured(path)));
+  }
   return matcher;
 }
 
