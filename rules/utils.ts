@@ -20,19 +20,41 @@ interface LinkedFiles {
   findings: Map<string, Finding[]>;
 }
 
-// Facts depend only on the syntax tree: one extraction per SourceFile object, shared by all rules.
+// Facts depend only on the syntax tree (and, in a program, on the checker's view of call-ID types):
+// one extraction per SourceFile object, shared by all rules.
 const factsBySourceFile = new WeakMap<ts.SourceFile, FileFacts>();
+const callIdTypeTests = new WeakMap<ts.Program, (node: ts.Expression) => boolean>();
 // With type information the whole program is linked once and each rule's findings computed once.
 const linkedByProgram = new WeakMap<ts.Program, LinkedFiles>();
 const linkedBySourceFile = new WeakMap<ts.SourceFile, LinkedFiles>();
 
-function factsOf(sourceFile: ts.SourceFile): FileFacts {
+function factsOf(sourceFile: ts.SourceFile, program?: ts.Program): FileFacts {
   let facts = factsBySourceFile.get(sourceFile);
   if (!facts) {
-    facts = extractFacts(ts, sourceFile, { file: sourceFile.fileName });
+    const isCallIdExpression = program ? callIdTypeTest(program) : undefined;
+    facts = extractFacts(ts, sourceFile, { file: sourceFile.fileName, ...(isCallIdExpression ? { isCallIdExpression } : {}) });
     factsBySourceFile.set(sourceFile, facts);
   }
   return facts;
+}
+
+/**
+ * With type information, a value whose type is named `…CallId` (a branded `ToolCallId`, say) is a
+ * call ID even when neither its name nor where it was read from says so, e.g. a helper's return
+ * value. The CLI is syntax-only and sees declared types only.
+ */
+function callIdTypeTest(program: ts.Program): (node: ts.Expression) => boolean {
+  let test = callIdTypeTests.get(program);
+  if (!test) {
+    const checker = program.getTypeChecker();
+    test = (node) => {
+      const type = checker.getTypeAtLocation(node);
+      const types = type.isUnion() ? type.types : [type];
+      return types.some((t) => /CallId$/.test(t.aliasSymbol?.name ?? ''));
+    };
+    callIdTypeTests.set(program, test);
+  }
+  return test;
 }
 
 /** The linted file's TypeScript tree: typescript-eslint's own when present, else parsed here. */
@@ -69,7 +91,10 @@ function isProjectFile(program: ts.Program, sourceFile: ts.SourceFile): boolean 
 function linkProgram(program: ts.Program): LinkedFiles {
   let entry = linkedByProgram.get(program);
   if (entry) return entry;
-  const files = program.getSourceFiles().filter((sf) => isProjectFile(program, sf)).map(factsOf);
+  const files = program
+    .getSourceFiles()
+    .filter((sf) => isProjectFile(program, sf))
+    .map((sf) => factsOf(sf, program));
   const options = program.getCompilerOptions();
   const cache = ts.createModuleResolutionCache(program.getCurrentDirectory(), (x) => x, options);
   const linked = linkFacts(files, {

@@ -156,7 +156,7 @@ export const catalog = {
       'extractToolCallId() returns the ID only when it already is a string.',
     defaultSeverity: 'error',
     requiresTypeChecking: false,
-    usesTypeInformation: false,
+    usesTypeInformation: true,
     hasSuggestions: true,
     messages: {
       coercedCallId:

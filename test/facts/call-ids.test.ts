@@ -94,7 +94,7 @@ function shadowed(String: (x: unknown) => string, item: any) {
   });
 
   it('asks the type seam about expressions syntax cannot settle', () => {
-    const src = `export function f(opaque: CallId, value: string) { return [String(opaque), String(value), \`\${callId}\`]; }\n`;
+    const src = `export function f(opaque: Token, value: string, declared: ToolCallId) { return [String(opaque), String(value), \`\${callId}\`, String(declared)]; }\n`;
     const seen: string[] = [];
     const facts = extract(src, 'src/typed.ts', {
       isCallIdExpression: (node) => {
@@ -105,8 +105,10 @@ function shadowed(String: (x: unknown) => string, item: any) {
     expect(facts.callIdCoercions.map((c) => [c.form, c.expression, c.evidence])).toEqual([
       ['String', 'opaque', 'type'],
       ['template', 'callId', 'name'],
+      ['String', 'declared', 'type'],
     ]);
-    // Asked once per compiler for each expression syntax could not settle.
+    // Asked once per compiler for each expression syntax could not settle; a declared `…CallId`
+    // type is settled by syntax.
     expect(seen).toEqual(['opaque', 'value', 'opaque', 'value']);
   });
 });

@@ -95,6 +95,22 @@ const elementAccess = `export function remember(item: Record<string, unknown>, c
 }
 `;
 
+// Declared types say "call ID" to both front ends; an inferred one only to the type checker.
+const declaredType = `import type { ToolCallId } from './call-ids.js';
+
+export function traceKey(outcome: ToolCallId, attempt: number): string {
+  return \`\${String(outcome)}#\${attempt}\`;
+}
+`;
+
+const inferredType = `import { readCallId, type PendingCall } from './call-ids.js';
+
+export function resultKey(call: PendingCall): string {
+  const handle = readCallId(call);
+  return String(handle);
+}
+`;
+
 const validCases = [
   {
     name: 'outputs, chat IDs, message IDs, index keys and run state are not call IDs',
@@ -149,8 +165,20 @@ export function local(item: { callId?: string }) {
 
 syntaxTester().run(RULE, rule, {
   assertionOptions,
-  valid: validCases,
+  valid: [...validCases, { name: 'an inferred call-ID type needs the type checker', code: inferredType }],
   invalid: [
+    {
+      name: 'a parameter declared with a call-ID type (syntax: the declared type is enough)',
+      code: declaredType,
+      errors: [
+        {
+          messageId: 'coercedCallId',
+          data: { expression: 'outcome', form: 'String()' },
+          ...loc(declaredType, 'String(outcome)'),
+          suggestions: [],
+        },
+      ],
+    },
     {
       name: 'String(raw.callId) as a map key: an SDK callId field, no suggestion',
       code: stringCall,
@@ -302,6 +330,18 @@ typedTester().run(`${RULE} (typed)`, rule, {
   assertionOptions,
   valid: validCases,
   invalid: [
+    {
+      name: 'typed: a value whose inferred type is a branded call ID',
+      code: inferredType,
+      errors: [
+        {
+          messageId: 'coercedCallId',
+          data: { expression: 'handle', form: 'String()' },
+          ...loc(inferredType, 'String(handle)'),
+          suggestions: [],
+        },
+      ],
+    },
     {
       name: 'typed: the same finding',
       code: stringCall,

@@ -3,7 +3,7 @@
 import type * as TS from 'typescript';
 import type { CallIdCoercionFact } from '../types.js';
 import { type Ctx, accessName, isSimpleChain, isStringLike, parentOf, spanOf, textOf, unwrap } from './context.js';
-import { type Scope, lookup } from './scope.js';
+import { type Decl, type Scope, lookup } from './scope.js';
 
 export const CALL_ID_NAMES: ReadonlySet<string> = new Set(['call_id', 'callId', 'toolCallId', 'tool_call_id']);
 /** Names whose `.callId` is not a model tool call: telephony providers. */
@@ -35,11 +35,39 @@ export function callIdEvidence(ctx: Ctx, expr: TS.Expression, scope: Scope): Evi
   return ctx.options.isCallIdExpression?.(e) ? 'type' : undefined;
 }
 
+/**
+ * A declared type that says "call ID": a type named `…CallId` (`ToolCallId`, a branded string),
+ * or the type of a call-ID property (`FunctionCallItem['callId']`), possibly `| undefined`.
+ */
+function isCallIdType(ctx: Ctx, type: TS.TypeNode | undefined): boolean {
+  const { ts } = ctx;
+  if (!type) return false;
+  if (ts.isTypeReferenceNode(type)) {
+    const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
+    return /CallId$/.test(name);
+  }
+  if (ts.isIndexedAccessTypeNode(type)) {
+    const index = type.indexType;
+    return ts.isLiteralTypeNode(index) && ts.isStringLiteral(index.literal) && CALL_ID_NAMES.has(index.literal.text);
+  }
+  if (ts.isUnionTypeNode(type)) return type.types.some((member) => isCallIdType(ctx, member));
+  return false;
+}
+
+/** The type annotation written on a parameter or variable declaration, if any. */
+function declaredType(ctx: Ctx, decl: Decl): TS.TypeNode | undefined {
+  const { ts } = ctx;
+  if (decl.kind === 'param' && decl.node && ts.isParameter(decl.node)) return decl.node.type;
+  const parent = parentOf(ctx, decl.nameNode);
+  return parent && ts.isVariableDeclaration(parent) ? parent.type : undefined;
+}
+
 /** 'name' or undefined when settled, null when syntax says nothing. */
 function identifierEvidence(ctx: Ctx, id: TS.Identifier, scope: Scope, depth = 0): Evidence | undefined | null {
   const { ts } = ctx;
   const decl = lookup(scope, id.text);
   const named = CALL_ID_NAMES.has(id.text);
+  if (decl && isCallIdType(ctx, declaredType(ctx, decl))) return 'type';
   if (decl && (decl.kind === 'const' || ((decl.kind === 'let' || decl.kind === 'var') && !decl.reassigned))) {
     if (decl.init) {
       const init = unwrap(ts, decl.init);
