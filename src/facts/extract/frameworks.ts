@@ -268,20 +268,33 @@ function addTool(ctx: Ctx, st: FrameworkState, node: TS.CallExpression, scope: S
     if (fn) st.roles.set(fn, { role: 'execute', contextParameter: spec.execute.contextParameter, adapter });
   }
   const deferProp = spec.deferLoadingOption && options ? findProperty(ctx, options.obj, spec.deferLoadingOption, options.scope) : undefined;
-  const fact: ToolDefinitionFact = {
+  pushTool(ctx, adapter, node, 'Tool', {
     id: def.id,
-    adapter: adapter.id,
     kind: spec.kind,
     name,
-    publicName: name?.kind === 'static' ? adapter.publicToolName(name.value) : undefined,
-    namespace: undefined,
     deferLoading: !!deferProp && !deferProp.uncertain && isTrueLiteral(ctx, deferProp.value),
     approvalRequired: approvalRequired(ctx, spec.approval, options),
-    span: spanOf(ctx, node),
     nameSpan,
-  };
-  ctx.facts.tools.push(fact);
-  noteDynamicName(ctx, 'Tool', name);
+  });
+}
+
+/** Records a tool definition: the public name follows the adapter's naming; no namespace yet. */
+function pushTool(
+  ctx: Ctx,
+  adapter: FrameworkAdapter,
+  node: TS.Node,
+  label: string,
+  fields: Omit<ToolDefinitionFact, 'adapter' | 'publicName' | 'namespace' | 'span'>,
+): void {
+  const { name } = fields;
+  ctx.facts.tools.push({
+    ...fields,
+    adapter: adapter.id,
+    publicName: name?.kind === 'static' ? adapter.publicToolName(name.value) : undefined,
+    namespace: undefined,
+    span: spanOf(ctx, node),
+  });
+  noteDynamicName(ctx, label, name);
 }
 
 function addAgentTool(ctx: Ctx, node: TS.CallExpression, scope: Scope, def: Extract<Def, { kind: 'agent-tool' }>): void {
@@ -301,22 +314,16 @@ function addAgentTool(ctx: Ctx, node: TS.CallExpression, scope: Scope, def: Extr
       nameSpan = calleeSpan(ctx, node);
     }
   }
-  const fact: ToolDefinitionFact = {
+  pushTool(ctx, adapter, node, 'Agent tool', {
     id: def.id,
-    adapter: adapter.id,
     kind: 'agent-tool',
     name,
-    publicName: name?.kind === 'static' ? adapter.publicToolName(name.value) : undefined,
-    namespace: undefined,
     deferLoading: false,
     approvalRequired: approvalRequired(ctx, spec.approval, options),
     defaultIdentity,
     agent: toValueRef(ctx, def.receiver, scope),
-    span: spanOf(ctx, node),
     nameSpan,
-  };
-  ctx.facts.tools.push(fact);
-  noteDynamicName(ctx, 'Agent tool', name);
+  });
 }
 
 function addNamespace(ctx: Ctx, node: TS.CallExpression, scope: Scope, def: Extract<Def, { kind: 'namespace' }>): void {
