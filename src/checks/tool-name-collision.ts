@@ -56,7 +56,9 @@ function checkSet(set: ResolvedExposureSet): Finding[] {
     const first = tools[problem.firstIndex];
     if (!tool || !first) continue;
     const deferred = problem.kind === 'deferred-duplicate';
-    const name = deferred ? problem.name : (problem.qualifiedName ?? problem.name);
+    // A qualified-name duplicate always carries its qualified name; a deferred one is keyed by its name.
+    const name = deferred ? problem.name : problem.qualifiedName;
+    if (name === undefined) continue;
     findings.push(
       makeFinding(RULE, deferred ? 'deferredNameCollision' : 'qualifiedNameCollision', {
         at: memberLocation(tool),

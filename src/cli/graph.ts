@@ -6,6 +6,7 @@
 // Pure and deterministic: node ids come from source order (file, offset), labels are escaped,
 // and no line numbers appear, so a committed graph changes only when the tool map does.
 import { compareStrings, type Finding } from '../checks/finding.js';
+import { toolQualifiedName } from '../runtime/identity/index.js';
 import type {
   LinkedProject,
   ResolvedAgent,
@@ -71,7 +72,8 @@ function sameRef(a: { file: string; span: { start: number; end: number } }, b: S
 function memberNames(member: ResolvedTool | ResolvedHandoff): string[] {
   if ('toolName' in member) return member.toolName === undefined ? [] : [member.toolName];
   if (member.name === undefined) return [];
-  return member.namespace === undefined ? [member.name] : [member.name, `${member.namespace}.${member.name}`];
+  const qualified = toolQualifiedName(member.name, member.namespace) ?? member.name;
+  return qualified === member.name ? [member.name] : [member.name, qualified];
 }
 
 /**

@@ -102,7 +102,8 @@ export function createFunctionInvocationContext(init: {
   return new InvocationContext({
     function: init.function,
     arguments: init.arguments ?? {},
-    callId: init.callId ?? '',
+    // A direct invocation has no provider call: the ID is empty, never made up from something else.
+    callId: typeof init.callId === 'string' ? init.callId : '',
     ...(init.toolCall === undefined ? {} : { toolCall: init.toolCall }),
   });
 }

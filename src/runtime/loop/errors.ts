@@ -1,4 +1,5 @@
 // Typed errors of the function-calling loop. Identity errors come from `../identity/` (ToolIdentityError).
+import { toolQualifiedName } from '../identity/index.js';
 
 /** A progressive-tools helper was called on a context that is not bound to a running loop. */
 export class ToolContextUnboundError extends Error {
@@ -23,7 +24,7 @@ export class DuplicateToolNameError extends Error {
   readonly namespace: string | undefined;
 
   constructor(toolName: string, namespace?: string) {
-    const shown = namespace === undefined ? toolName : `${namespace}.${toolName}`;
+    const shown = toolQualifiedName(toolName, namespace) ?? toolName;
     super(`Duplicate tool name '${shown}'. Tool names must be unique.`);
     this.name = 'DuplicateToolNameError';
     this.toolName = toolName;

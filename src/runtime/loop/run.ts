@@ -315,7 +315,9 @@ class Loop {
     if (outcome.handoff !== undefined) {
       const target = outcome.handoff;
       const call = outcome.results.find((result) => result.status === 'handoff')?.call;
-      this.#push({ type: 'handoff', agentName, callId: call?.call_id ?? '', targetAgentName: target.agentName });
+      // A handoff outcome comes from a handoff call of this batch; its provider call ID is kept as is.
+      if (call === undefined) throw new Error('Internal error: a handoff outcome without its call.');
+      this.#push({ type: 'handoff', agentName, callId: call.call_id, targetAgentName: target.agentName });
       this.#switchAgent(target.agent, false);
     }
 

@@ -6,6 +6,7 @@ import {
   defineTool,
   DuplicateToolNameError,
   FUNCTION_FAILED_TEXT,
+  getFunctionToolQualifiedName,
   invokeTool,
   ReadOnlyToolListError,
   ScriptedModel,
@@ -31,7 +32,7 @@ function simpleTool(name: string, execute: FunctionTool['execute'] = () => `${na
 
 /** Public (qualified) names of a tool list. */
 const listed = (tools: readonly FunctionTool[]): string[] =>
-  tools.map((tool) => (tool.namespace === undefined ? tool.name : `${tool.namespace}.${tool.name}`));
+  tools.map((tool) => getFunctionToolQualifiedName(tool) ?? '');
 
 /** Runs `body` inside a tool invocation of a real run whose configured tools are [probe, ...tools]. */
 async function inLoop(
