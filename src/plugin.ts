@@ -1,12 +1,12 @@
 // The ESLint plugin (flat config): `import toolIdentity from 'tool-identity-audit'`.
 import type { TSESLint } from '@typescript-eslint/utils';
 import { rules } from '../rules/index.js';
-import { catalog, ruleIds, type RuleId } from './checks/catalog.js';
+import { catalog, PLUGIN_NAMESPACE, ruleIds, type RuleId } from './checks/catalog.js';
 import { packageInfo } from './version.js';
 
 type RuleLevel = 'error' | 'warn' | 'off';
 
-export const PLUGIN_NAMESPACE = 'tool-identity';
+export { PLUGIN_NAMESPACE };
 
 function ruleEntries(level: (id: RuleId) => RuleLevel): Record<string, RuleLevel> {
   const entries: Record<string, RuleLevel> = {};

@@ -13,6 +13,7 @@ import type { FileFacts } from '../facts/types.js';
 import { cacheFilePath, FactsCache, sha256 } from './cache.js';
 import { cacheSalt } from './cache-salt.js';
 import { discoverFiles } from './discover.js';
+import { isSuppressed, mayHaveDirectives, parseDirectives, type FileDirectives } from './directives.js';
 import { createModuleResolver } from './module-resolver.js';
 import { createParser, type Parsed, type Parser } from './parse.js';
 import { readSource } from './read.js';
@@ -43,6 +44,9 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
       : timed('parse', () => FactsCache.open(cacheFilePath(cwd, options.cacheLocation as string), cacheSalt()));
 
   const facts: FileFacts[] = [];
+  // Inline `eslint-disable` directives per file. Taken from the text read on every run (cache hit
+  // or not), so the facts cache cannot hide them; only files that mention a directive pay anything.
+  const directives = new Map<string, FileDirectives>();
   const counts = { hits: 0, misses: 0 };
   let parser: Parser | undefined;
   const total = discovery.files.length;
@@ -55,6 +59,10 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
       diagnostics.push(read.diagnostic);
       cache?.forget(file.rel);
     } else {
+      if (mayHaveDirectives(read.text)) {
+        const found = timed('parse', () => parseDirectives(read.text));
+        if (found.size > 0) directives.set(file.rel, found);
+      }
       const hash = cache ? timed('parse', () => sha256(read.bytes)) : '';
       const cached = cache ? timed('parse', () => cache.get(file.rel, hash)) : undefined;
       if (cached) {
@@ -92,10 +100,19 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
     return linkFacts(facts, { resolveModule, naming: adapterNaming });
   });
   // Paths in facts are already relative to cwd with POSIX separators: what `helperModules` globs match.
-  const findings = timed('check', () => runChecks({ files: facts, linked, matchPath: (file) => file }, options.rules));
+  const all = timed('check', () => runChecks({ files: facts, linked, matchPath: (file) => file }, options.rules));
+  // Dropped as ESLint drops them: by the rule and the finding's start, in the finding's own file.
+  const findings =
+    directives.size === 0
+      ? all
+      : all.filter((finding) => {
+          const inFile = directives.get(finding.file);
+          return !inFile || !isSuppressed(inFile, finding.ruleId, finding.span.loc.start);
+        });
 
   return {
     findings,
+    suppressed: all.length - findings.length,
     diagnostics: diagnostics.sort(compareDiagnostics),
     filesAnalyzed: facts.length,
     linked,

@@ -41,7 +41,14 @@ export interface AnalyzeOptions {
 export type Phase = 'discover' | 'parse' | 'extract' | 'link' | 'check';
 
 export interface AnalysisResult {
+  /** Findings not suppressed by an inline `eslint-disable` directive comment. */
   findings: Finding[];
+  /**
+   * Findings dropped because an inline directive (`// eslint-disable-next-line tool-identity/<id>`,
+   * `-line`, a block `eslint-disable` … `eslint-enable`, or a rule-less form) disables their rule
+   * where they start, exactly as ESLint would.
+   */
+  suppressed: number;
   diagnostics: ToolDiagnostic[];
   filesAnalyzed: number;
   linked: LinkedProject;

@@ -3,6 +3,9 @@
 import { z } from 'zod';
 import type { Severity } from './finding.js';
 
+/** The plugin's namespace: rules are `tool-identity/<id>` in ESLint configs and directive comments. */
+export const PLUGIN_NAMESPACE = 'tool-identity';
+
 export const DOCS_BASE_URL = 'https://github.com/tool-identity-audit/tool-identity-audit/blob/main/docs/rules/';
 
 export const ruleIds = [

@@ -371,6 +371,7 @@ function fakeAnalyzer(options: { total?: number; seen?: AnalyzeOptions[] } = {})
     const at = { file: 'src/a.ts', span: { start: 0, end: 4, loc: { start: { line: 3, column: 2 }, end: { line: 3, column: 6 } } } };
     return {
       findings: [makeFinding('no-call-id-coercion', 'coercedCallId', { at, data: { expression: 'item.callId', form: 'String()' }, key: 'item.callId' })],
+      suppressed: 0,
       diagnostics: [],
       filesAnalyzed: total,
       linked: { exposureSets: [], tools: [], namespaces: [], agents: [], mcpServers: [] },
