@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ts } from 'ts-morph';
-import { compareStrings, runChecks, type ToolDiagnostic } from '../checks/index.js';
+import { compareDiagnostics, runChecks, type ToolDiagnostic } from '../checks/index.js';
 import { adapterNaming } from '../facts/adapters/index.js';
 import { extractFacts } from '../facts/extract.js';
 import { linkFacts } from '../facts/resolve.js';
@@ -151,16 +151,6 @@ function analyzeFile(
   }
 }
 
-/** File, line, column, kind, message: the order reporters print diagnostics in. */
-export function compareDiagnostics(a: ToolDiagnostic, b: ToolDiagnostic): number {
-  return (
-    compareStrings(a.file, b.file) ||
-    (a.line ?? 0) - (b.line ?? 0) ||
-    (a.column ?? 0) - (b.column ?? 0) ||
-    compareStrings(a.kind, b.kind) ||
-    compareStrings(a.message, b.message)
-  );
-}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -60,6 +60,17 @@ export function compareFindings(a: Finding, b: Finding): number {
   );
 }
 
+/** File, line, column, kind, message: the order every reporter prints diagnostics in. */
+export function compareDiagnostics(a: ToolDiagnostic, b: ToolDiagnostic): number {
+  return (
+    compareStrings(a.file, b.file) ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    (a.column ?? 0) - (b.column ?? 0) ||
+    compareStrings(a.kind, b.kind) ||
+    compareStrings(a.message, b.message)
+  );
+}
+
 /** Code-point order, never locale order: output must not depend on the machine. */
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

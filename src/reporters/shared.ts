@@ -1,7 +1,7 @@
 // Helpers every reporter uses, so all formats agree on order, positions and severities.
 import {
   compareFindings,
-  compareStrings,
+  compareDiagnostics,
   type Finding,
   type Severity,
   type SuggestionFact,
@@ -60,15 +60,6 @@ export function sortFindings(findings: readonly Finding[]): Finding[] {
   return [...findings].sort(compareFindings);
 }
 
-export function compareDiagnostics(a: ToolDiagnostic, b: ToolDiagnostic): number {
-  return (
-    compareStrings(a.file, b.file) ||
-    (a.line ?? 0) - (b.line ?? 0) ||
-    (a.column ?? 0) - (b.column ?? 0) ||
-    compareStrings(a.kind, b.kind) ||
-    compareStrings(a.message, b.message)
-  );
-}
 
 export function sortDiagnostics(diagnostics: readonly ToolDiagnostic[]): ToolDiagnostic[] {
   return [...diagnostics].sort(compareDiagnostics);

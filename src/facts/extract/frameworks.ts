@@ -183,43 +183,43 @@ function inferredFunctionName(ctx: Ctx, options: NonNullable<Options>, key: stri
   return { value: { kind: 'static', value: name, via: 'derived', span: spanOf(ctx, prop.node) } };
 }
 
-/** The static name of an agent value (`triage` bound to `new Agent({ name: 'Triage' })`). */
-function agentStaticName(ctx: Ctx, expr: TS.Expression, scope: Scope, depth = 0): string | undefined {
+/**
+ * The agent definition (`new Agent(...)`, `Agent.create(...)`) an expression denotes in this file,
+ * following `const` chains: `triage` bound to `new Agent({ name: 'Triage' })`.
+ */
+function agentDefinitionOf(
+  ctx: Ctx,
+  expr: TS.Expression,
+  scope: Scope,
+  depth = 0,
+): { call: TS.CallExpression | TS.NewExpression; scope: Scope; def: Extract<Def, { kind: 'agent' }> } | undefined {
   const { ts } = ctx;
   if (depth > 8) return undefined;
   const e = unwrap(ts, expr);
   if (ts.isIdentifier(e)) {
     const decl = lookup(scope, e.text);
     if ((decl?.kind === 'const' || decl?.kind === 'let' || decl?.kind === 'var') && !decl.reassigned && decl.init) {
-      return agentStaticName(ctx, decl.init, decl.scope, depth + 1);
+      return agentDefinitionOf(ctx, decl.init, decl.scope, depth + 1);
     }
     return undefined;
   }
   if (!ts.isCallExpression(e) && !ts.isNewExpression(e)) return undefined;
   const def = classify(ctx, e, scope);
-  if (def?.kind !== 'agent') return undefined;
-  const options = resolveObject(ctx, e.arguments?.[0], scope);
-  const name = stringOption(ctx, e.arguments?.[0], options, def.spec.nameOption);
+  return def?.kind === 'agent' ? { call: e, scope, def } : undefined;
+}
+
+/** The static name of an agent value. */
+function agentStaticName(ctx: Ctx, expr: TS.Expression, scope: Scope): string | undefined {
+  const agent = agentDefinitionOf(ctx, expr, scope);
+  if (!agent) return undefined;
+  const optionsArg = agent.call.arguments?.[0];
+  const name = stringOption(ctx, optionsArg, resolveObject(ctx, optionsArg, agent.scope), agent.def.spec.nameOption);
   return name?.value.kind === 'static' ? name.value.value : undefined;
 }
 
 /** The agent id an expression denotes when it is bound to an agent defined in this file. */
-function agentIdOf(ctx: Ctx, expr: TS.Expression, scope: Scope, depth = 0): string | undefined {
-  const { ts } = ctx;
-  if (depth > 8) return undefined;
-  const e = unwrap(ts, expr);
-  if (ts.isIdentifier(e)) {
-    const decl = lookup(scope, e.text);
-    if ((decl?.kind === 'const' || decl?.kind === 'let' || decl?.kind === 'var') && !decl.reassigned && decl.init) {
-      return agentIdOf(ctx, decl.init, decl.scope, depth + 1);
-    }
-    return undefined;
-  }
-  if (ts.isCallExpression(e) || ts.isNewExpression(e)) {
-    const def = classify(ctx, e, scope);
-    return def?.kind === 'agent' ? def.id : undefined;
-  }
-  return undefined;
+function agentIdOf(ctx: Ctx, expr: TS.Expression, scope: Scope): string | undefined {
+  return agentDefinitionOf(ctx, expr, scope)?.def.id;
 }
 
 function toolChoice(ctx: Ctx, expr: TS.Expression, scope: Scope, style: ToolChoiceStyle): ToolChoiceFact {
