@@ -1,6 +1,7 @@
 // ESLint glue shared by every rule: get the file's TypeScript syntax tree, extract facts once,
 // link (across the program's files when type information is available), run one check, and
 // report the findings that fall in the linted file.
+import { isCallIdTypeName } from '../src/facts/extract/call-ids.js';
 import ts from 'typescript';
 import path from 'node:path';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
@@ -50,7 +51,7 @@ function callIdTypeTest(program: ts.Program): (node: ts.Expression) => boolean {
     test = (node) => {
       const type = checker.getTypeAtLocation(node);
       const types = type.isUnion() ? type.types : [type];
-      return types.some((t) => /CallId$/.test(t.aliasSymbol?.name ?? ''));
+      return types.some((t) => isCallIdTypeName(t.aliasSymbol?.name ?? ''));
     };
     callIdTypeTests.set(program, test);
   }

@@ -15,13 +15,15 @@ import type * as TS from 'typescript';
 import type { ts as MorphTs } from 'ts-morph';
 import { adapterEnabledBy, liveProperties, adapters as registry } from './adapters/index.js';
 import { collectCallIdCoercion } from './extract/call-ids.js';
-import { type Ctx, type ExtractOptions, type TsModule, compilerView, emptyFacts, parentOf, spanOf, unwrap } from './extract/context.js';
+import { type Ctx, type ExtractOptions, type TsModule, compilerView, emptyFacts, isFunctionLike, parentOf, spanOf, unwrap } from './extract/context.js';
 import { createFrameworkState, finishFrameworks, handleCallOrNew, queueLiveProperty } from './extract/frameworks.js';
 import { collectIdentityString } from './extract/identity-strings.js';
 import { buildModuleSurface } from './extract/module-surface.js';
-import { declareImports, newScope, walk } from './extract/scope.js';
+import { type FnInfo, type Scope, declareImports, newScope, walk } from './extract/scope.js';
+import { handleClass } from './extract/frameworks.js';
+import { toValueRef } from './extract/values.js';
 import type { FrameworkAdapter } from './adapters/types.js';
-import type { FileFacts, FunctionFact } from './types.js';
+import type { FileFacts, FunctionFact, ValueRef } from './types.js';
 
 export type { ExtractOptions, TsModule };
 
@@ -98,6 +100,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   ctx.facts.adapters = ctx.enabled.map((adapter) => adapter.id);
 
   const frameworks = createFrameworkState();
+  const returns: Array<{ node: TS.ReturnStatement; scope: Scope }> = [];
   const identity = { consumed: new Set<TS.Node>() };
   const enabled = ctx.enabled.length > 0;
   const K = ts.SyntaxKind;
@@ -123,6 +126,12 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
       }
       case K.NewExpression:
         if (enabled) handleCallOrNew(ctx, frameworks, node as TS.NewExpression, scope);
+        break;
+      case K.ClassDeclaration:
+        if (enabled) handleClass(ctx, node as TS.ClassDeclaration, scope);
+        break;
+      case K.ReturnStatement:
+        if (enabled && (node as TS.ReturnStatement).expression) returns.push({ node: node as TS.ReturnStatement, scope });
         break;
       case K.PropertyAccessExpression:
         // Without a framework import only mutations of imported agents can come out of it.
@@ -154,6 +163,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   buildModuleSurface(ctx);
 
   if (enabled) {
+    const returnsByFunction = groupReturns(ctx, returns);
     const functions: FunctionFact[] = [];
     for (const info of result.functions) {
       const node = info.node;
@@ -163,11 +173,36 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
         (ts.isMethodDeclaration(node) && !!parent && ts.isClassLike(parent)) ||
         (!!parent && ts.isVariableDeclaration(parent) && parent.initializer === node);
       if (!named && !ctx.referencedFunctions.has(node)) continue;
-      functions.push({ key: info.key, name: info.name, params: info.params, span: spanOf(ctx, node) });
+      const fact: FunctionFact = { key: info.key, name: info.name, params: info.params, span: spanOf(ctx, node) };
+      const values = returnValues(ctx, info, returnsByFunction);
+      if (values.some((value) => value.kind !== 'unknown')) fact.returns = values;
+      functions.push(fact);
     }
     ctx.facts.functions = functions.sort((a, b) => a.span.start - b.span.start);
   }
   return finalize(ctx.facts);
+}
+
+/** Return statements by the function they return from (nested functions return for themselves). */
+function groupReturns(ctx: Ctx, returns: ReadonlyArray<{ node: TS.ReturnStatement; scope: Scope }>): Map<TS.Node, Array<{ node: TS.ReturnStatement; scope: Scope }>> {
+  const byFunction = new Map<TS.Node, Array<{ node: TS.ReturnStatement; scope: Scope }>>();
+  for (const entry of returns) {
+    let fn = parentOf(ctx, entry.node);
+    while (fn && !isFunctionLike(ctx.ts, fn)) fn = parentOf(ctx, fn);
+    if (!fn) continue;
+    let list = byFunction.get(fn);
+    if (!list) byFunction.set(fn, (list = []));
+    list.push(entry);
+  }
+  return byFunction;
+}
+
+/** What a function returns: its return statements, or an arrow's expression body. */
+function returnValues(ctx: Ctx, info: FnInfo, byFunction: ReturnType<typeof groupReturns>): ValueRef[] {
+  const { ts } = ctx;
+  const body = info.node.body;
+  if (body && !ts.isBlock(body) && info.scope) return [toValueRef(ctx, body, info.scope)];
+  return (byFunction.get(info.node) ?? []).map(({ node, scope }) => toValueRef(ctx, node.expression!, scope));
 }
 
 /** Drops `undefined` properties so the facts survive a JSON round trip unchanged. */

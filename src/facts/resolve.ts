@@ -35,7 +35,8 @@ export interface LinkOptions {
 }
 
 type Item =
-  | { t: 'tool'; file: string; def: ToolDefinitionFact; ns?: { name: string | undefined; at: SourceRef }; key?: string }
+  | { t: 'tool'; file: string; def: ToolDefinitionFact; ns?: { name: string | undefined; at: SourceRef }; key?: string; instance?: string }
+  | { t: 'class'; file: string; def: ToolDefinitionFact }
   | { t: 'agent'; file: string; agent: AgentFact }
   | { t: 'handoff'; file: string; handoff: HandoffFact }
   | { t: 'mcp'; file: string; server: McpServerFact }
@@ -375,7 +376,7 @@ class Linker {
     const explicitNs = def.namespace ? this.staticName(file, def.namespace) : undefined;
     const namespace = item.ns ? item.ns.name : explicitNs;
     const tool: ResolvedTool = {
-      key: `${file}#${def.id}`,
+      key: item.instance === undefined ? `${file}#${def.id}` : `${file}#${def.id}~${item.instance}`,
       adapter: def.adapter,
       kind: def.kind,
       name,
@@ -575,6 +576,21 @@ class Linker {
         const nsInfo = { name: this.namespaceName(file, ns), at: { file, span: ns.nameSpan } };
         return this.resolve(file, ns.members, depth + 1).map((item) => (item.t === 'tool' ? { ...item, ns: nsInfo } : item));
       }
+      case 'class': {
+        const def = fi.tools.get(ref.id);
+        return def ? [{ t: 'class', file, def }] : [{ t: 'unresolved', at, text: ref.id }];
+      }
+      case 'instance':
+        // Each `new X()` is its own tool object, named by its class.
+        return this.resolve(file, ref.of, depth + 1).map((item) =>
+          item.t === 'class' ? { t: 'tool', file: item.file, def: item.def, instance: `${file}:${ref.span.start}` } : item.t === 'unresolved' ? item : { t: 'unresolved', at, text: describe(item) },
+        );
+      case 'call-result':
+        return this.resolve(file, ref.fn, depth + 1).flatMap((item): Item[] => {
+          if (item.t !== 'function') return item.t === 'unresolved' ? [item] : [{ t: 'unresolved', at, text: describe(item) }];
+          if (!item.fn.returns) return [{ t: 'unresolved', at, text: `${item.fn.name ?? 'function'}()` }];
+          return item.fn.returns.flatMap((value) => this.resolve(item.file, value, depth + 1));
+        });
       case 'string':
         return [{ t: 'string', value: ref.value }];
       case 'array':

@@ -42,6 +42,12 @@ export type ValueRef =
   | { kind: 'namespace'; id: string; span: Span }
   /** The result of a `handoff()` call. */
   | { kind: 'handoff'; id: string; span: Span }
+  /** A class in this file that defines a tool (`class X extends StructuredTool`): the tool fact's id. */
+  | { kind: 'class'; id: string; span: Span }
+  /** `new X(...)` of a class that is not a framework export: a tool when `X` is a tool class. */
+  | { kind: 'instance'; of: ValueRef; span: Span }
+  /** `f(...)` of a local or imported function: its return values (`FunctionFact.returns`). */
+  | { kind: 'call-result'; fn: ValueRef; span: Span }
   /** A function declared in this file (`FunctionFact.key`): followed for MCP servers passed as arguments. */
   | { kind: 'function'; key: string; span: Span }
   /** A parameter of a function declared in this file. */
@@ -170,6 +176,8 @@ export interface FunctionFact {
   key: string;
   name: string | undefined;
   params: string[];
+  /** What it returns (`return [...]`, an arrow's expression body), when any return is followed. */
+  returns?: ValueRef[];
   span: Span;
 }
 

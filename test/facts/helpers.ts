@@ -93,6 +93,12 @@ export function show(ref: ValueRef | undefined): string {
       return `${ref.kind}:${ref.id}`;
     case 'function':
       return `function:${ref.key}`;
+    case 'class':
+      return `class:${ref.id}`;
+    case 'instance':
+      return `new ${show(ref.of)}`;
+    case 'call-result':
+      return `${show(ref.fn)}()`;
     case 'param':
       return `param:${ref.fn}#${ref.index}:${ref.name}`;
     case 'string':

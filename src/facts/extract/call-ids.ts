@@ -5,6 +5,11 @@ import type { CallIdCoercionFact } from '../types.js';
 import { type Ctx, accessName, isSimpleChain, isStringLike, parentOf, spanOf, textOf, unwrap } from './context.js';
 import { type Decl, type Scope, lookup } from './scope.js';
 
+/** A type name that says "call ID" (`ToolCallId`, a branded string): one test for syntax and types. */
+export function isCallIdTypeName(name: string): boolean {
+  return /CallId$/.test(name);
+}
+
 export const CALL_ID_NAMES: ReadonlySet<string> = new Set(['call_id', 'callId', 'toolCallId', 'tool_call_id']);
 /** Names whose `.callId` is not a model tool call: telephony providers. */
 const TELEPHONY = /twilio|telnyx|vonage|plivo|telephony|phone/i;
@@ -44,7 +49,7 @@ function isCallIdType(ctx: Ctx, type: TS.TypeNode | undefined): boolean {
   if (!type) return false;
   if (ts.isTypeReferenceNode(type)) {
     const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
-    return /CallId$/.test(name);
+    return isCallIdTypeName(name);
   }
   if (ts.isIndexedAccessTypeNode(type)) {
     const index = type.indexType;

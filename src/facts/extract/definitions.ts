@@ -97,8 +97,23 @@ function defOf(ctx: Ctx, node: TS.Node, adapter: FrameworkAdapter, matched: read
   return undefined;
 }
 
+/** `class X extends Base`: a tool class when `Base` matches an adapter's `extends` shape. */
+function classifyClass(ctx: Ctx, node: TS.ClassLikeDeclaration, scope: Scope): Def | undefined {
+  const { ts } = ctx;
+  for (const clause of node.heritageClauses ?? []) {
+    if (clause.token !== ts.SyntaxKind.ExtendsKeyword) continue;
+    for (const type of clause.types) {
+      const base = resolveImported(ctx, type.expression, scope);
+      const adapter = base && adapterForModule(ctx, base.module);
+      if (base && adapter) return defOf(ctx, node, adapter, matchShape(adapter, 'extends', base.name, 0));
+    }
+  }
+  return undefined;
+}
+
 function classifyUncached(ctx: Ctx, node: TS.Node, scope: Scope): Def | undefined {
   const { ts } = ctx;
+  if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) return classifyClass(ctx, node, scope);
   const isNew = ts.isNewExpression(node);
   if (!isNew && !ts.isCallExpression(node)) return undefined;
   const call = node as TS.CallExpression | TS.NewExpression;

@@ -4,6 +4,7 @@
 // settled and middleware shapes are read. Nothing here names a framework.
 import type * as TS from 'typescript';
 import type { Ctx } from './context.js';
+import { addClassTool } from './classes.js';
 import { classify } from './definitions.js';
 import { type AgentSets, addAgent, addPropertyUses } from './exposures.js';
 import { handleOtherCall } from './calls.js';
@@ -50,6 +51,12 @@ export function handleCallOrNew(ctx: Ctx, st: FrameworkState, node: TS.CallExpre
     }
   }
   if (ctx.ts.isCallExpression(node)) handleOtherCall(ctx, st.pendingContextCalls, node, scope);
+}
+
+/** `class X extends <adapter base>`: a class-defined tool. */
+export function handleClass(ctx: Ctx, node: TS.ClassDeclaration, scope: Scope): void {
+  const def = classify(ctx, node, scope);
+  if (def?.kind === 'tool') addClassTool(ctx, node, scope, def);
 }
 
 export function queueLiveProperty(st: FrameworkState, node: TS.PropertyAccessExpression, scope: Scope): void {

@@ -13,6 +13,8 @@ export interface FnInfo {
   node: TS.FunctionLikeDeclaration;
   name: string | undefined;
   params: string[];
+  /** The function's own scope (parameters; an arrow's expression body is resolved here). */
+  scope?: Scope;
 }
 
 export interface Decl {
@@ -250,7 +252,7 @@ function visitActions(ts: TsModule): Uint8Array {
   set(VARIABLE, K.VariableDeclaration);
   set(BINARY, K.BinaryExpression);
   set(UNARY, K.PrefixUnaryExpression, K.PostfixUnaryExpression);
-  set(CANDIDATE, K.CallExpression, K.NewExpression, K.TemplateExpression, K.ConditionalExpression);
+  set(CANDIDATE, K.CallExpression, K.NewExpression, K.TemplateExpression, K.ConditionalExpression, K.ReturnStatement);
   set(PROPERTY_ACCESS, K.PropertyAccessExpression);
   actionTables.set(ts.SyntaxKind, table);
   return table;
@@ -305,6 +307,7 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
   const visitFunction = (node: TS.FunctionLikeDeclaration, outer: Scope): void => {
     const fnScope = newScope(outer, true);
     const info = fnInfo(node, functionName(node));
+    info.scope = fnScope;
     if (ts.isFunctionDeclaration(node) && node.name) {
       declare(ctx, outer, 'function', node.name, { fn: info, node });
     } else if (ts.isFunctionExpression(node) && node.name) {
@@ -334,6 +337,7 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
       case CLASS: {
         const cls = node as TS.ClassDeclaration;
         if (cls.name) declare(ctx, scope, 'class', cls.name, { node });
+        if (cls.heritageClauses) result.candidates.push({ node, scope });
         break;
       }
       case ENUM:

@@ -304,11 +304,31 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
         default:
           break;
       }
+      return unknownRef(ctx, expr);
     }
-    return unknownRef(ctx, expr);
+    return callOrInstanceRef(ctx, e, scope, span) ?? unknownRef(ctx, expr);
   }
   if (ts.isFunctionExpression(e) || ts.isArrowFunction(e)) return functionRef(ctx, e);
   return unknownRef(ctx, expr);
+}
+
+/**
+ * `new X()` of a class, `f()` of a function: values every framework needs followed (a toolkit
+ * class, `tools: getTools()`). Only identifiers bound in this file or imported are followed.
+ */
+function callOrInstanceRef(ctx: Ctx, e: TS.CallExpression | TS.NewExpression, scope: Scope, span: ValueRef['span']): ValueRef | undefined {
+  const { ts } = ctx;
+  const callee = unwrap(ts, e.expression);
+  if (!ts.isIdentifier(callee)) return undefined;
+  const decl = lookup(scope, callee.text);
+  if (!decl) return undefined;
+  if (ts.isNewExpression(e)) {
+    if (decl.kind !== 'class' && decl.kind !== 'import') return undefined;
+    return { kind: 'instance', of: identifierRef(ctx, callee, scope, spanOf(ctx, callee)), span };
+  }
+  if (decl.kind === 'import') return { kind: 'call-result', fn: identifierRef(ctx, callee, scope, spanOf(ctx, callee)), span };
+  const fn = decl.kind === 'function' && decl.fn ? decl.fn.node : undefined;
+  return fn ? { kind: 'call-result', fn: functionRef(ctx, fn), span } : undefined;
 }
 
 function identifierRef(ctx: Ctx, id: TS.Identifier, scope: Scope, span: ValueRef['span']): ValueRef {
@@ -355,8 +375,11 @@ export function bindingValue(ctx: Ctx, decl: Decl): ValueRef | undefined {
     case 'function':
       // Function declarations only: a named function expression's own name is not visible outside it.
       return decl.fn && decl.node && ts.isFunctionDeclaration(decl.node) ? functionRef(ctx, decl.fn.node) : undefined;
-    case 'class':
-      return decl.node ? unknownRef(ctx, decl.nameNode) : undefined;
+    case 'class': {
+      if (!decl.node) return undefined;
+      const def = classify(ctx, decl.node, decl.scope);
+      return def?.kind === 'tool' ? { kind: 'class', id: def.id, span: spanOf(ctx, decl.nameNode) } : unknownRef(ctx, decl.nameNode);
+    }
     case 'enum': {
       const node = decl.node;
       if (!node || !ts.isEnumDeclaration(node)) return undefined;
