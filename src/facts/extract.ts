@@ -160,26 +160,35 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   // Deferred facts (add-tools sets) join the source order.
   ctx.facts.exposures.sort((a, b) => a.span.start - b.span.start);
 
-  buildModuleSurface(ctx);
-
-  if (enabled) {
-    const returnsByFunction = groupReturns(ctx, returns);
-    const functions: FunctionFact[] = [];
-    for (const info of result.functions) {
-      const node = info.node;
-      const parent = parentOf(ctx, node);
-      const named =
-        ts.isFunctionDeclaration(node) ||
-        (ts.isMethodDeclaration(node) && !!parent && ts.isClassLike(parent)) ||
-        (!!parent && ts.isVariableDeclaration(parent) && parent.initializer === node);
-      if (!named && !ctx.referencedFunctions.has(node)) continue;
-      const fact: FunctionFact = { key: info.key, name: info.name, params: info.params, span: spanOf(ctx, node) };
-      const values = returnValues(ctx, info, returnsByFunction);
-      if (values.some((value) => value.kind !== 'unknown')) fact.returns = values;
-      functions.push(fact);
-    }
-    ctx.facts.functions = functions.sort((a, b) => a.span.start - b.span.start);
+  if (!enabled) {
+    buildModuleSurface(ctx);
+    return finalize(ctx.facts);
   }
+  // Functions first: their return values refer to bindings the module surface must then bind.
+  const returnsByFunction = groupReturns(ctx, returns);
+  const recorded = new Set<TS.Node>();
+  const functions: FunctionFact[] = [];
+  const record = (info: FnInfo): void => {
+    recorded.add(info.node);
+    const fact: FunctionFact = { key: info.key, name: info.name, params: info.params, span: spanOf(ctx, info.node) };
+    const values = returnValues(ctx, info, returnsByFunction);
+    if (values.some((value) => value.kind !== 'unknown')) fact.returns = values;
+    functions.push(fact);
+  };
+  for (const info of result.functions) {
+    const node = info.node;
+    const parent = parentOf(ctx, node);
+    const named =
+      ts.isFunctionDeclaration(node) ||
+      (ts.isMethodDeclaration(node) && !!parent && ts.isClassLike(parent)) ||
+      (!!parent && ts.isVariableDeclaration(parent) && parent.initializer === node);
+    if (named || ctx.referencedFunctions.has(node)) record(info);
+  }
+  ctx.facts.functions = functions;
+  buildModuleSurface(ctx);
+  // Functions the module surface referred to (an exported arrow, say) join after it.
+  for (const info of result.functions) if (!recorded.has(info.node) && ctx.referencedFunctions.has(info.node)) record(info);
+  ctx.facts.functions = functions.sort((a, b) => a.span.start - b.span.start);
   return finalize(ctx.facts);
 }
 

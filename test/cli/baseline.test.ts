@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { catalog } from '../../src/checks/catalog.js';
 import { agentTs, helpdeskProject, logTs, removeProjects, run, toolsTs, writeFiles } from './helpers.js';
 
 afterAll(removeProjects);
@@ -109,5 +110,28 @@ describe('--baseline', () => {
     expect(result.stdout).toBe('');
     if (typeof message === 'string') expect(result.stderr).toBe(`tool-identity-audit: ${message}\n`);
     else expect(result.stderr.replace(/^tool-identity-audit: /, '').trimEnd()).toMatch(message);
+  });
+});
+
+describe('fingerprints are structure, not wording', () => {
+  it('keeps a baseline valid when a message and the set label are reworded', async () => {
+    const cwd = helpdeskProject();
+    expect((await run(['--write-baseline'], { cwd })).code).toBe(0);
+    const messages = catalog['no-tool-name-collision'].messages as Record<string, string>;
+    const original = messages['duplicateToolName']!;
+    messages['duplicateToolName'] = 'Reworded: {{set}} exposes "{{name}}" twice ({{winner}} wins).';
+    try {
+      const reworded = await run(['-f', 'json', '--no-exit-code'], { cwd });
+      const report = JSON.parse(reworded.stdout) as JsonEntry[];
+      expect(report.flatMap((e) => e.messages.map((m) => m.message))).toContain(
+        'Reworded: agent "helpdesk" exposes "search_orders" twice (the last tool listed wins).',
+      );
+      // The reworded finding is still the baselined one.
+      const result = await run(['--baseline', BASELINE, '-f', 'json'], { cwd });
+      expect((JSON.parse(result.stdout) as JsonEntry[]).flatMap((e) => e.messages)).toEqual([]);
+      expect(result.code).toBe(0);
+    } finally {
+      messages['duplicateToolName'] = original;
+    }
   });
 });

@@ -38,7 +38,7 @@ export function handleOtherCall(ctx: Ctx, contextCalls: PendingContextCall[], no
         return;
       }
       for (const m of matched) {
-        if (m.role === 'run' && !isNamespaceReceiver(ctx, receiver, scope) && addRunToolChoice(ctx, node, receiver, scope, m.spec)) return;
+        if (m.role === 'run-options' && !isNamespaceReceiver(ctx, receiver, scope) && addRunToolChoice(ctx, node, receiver, scope, m.spec)) return;
       }
     }
   }

@@ -22,7 +22,7 @@ export type Entry =
   | { role: 'mcp-server'; spec: McpServerSpec }
   | { role: 'mcp-registration'; spec: McpRegistrationSpec }
   | { role: 'opaque-agent' }
-  | { role: 'run'; spec: RunSpec }
+  | { role: 'run-options'; spec: RunSpec }
   | { role: 'hook'; spec: CollectHook };
 
 export type Matched = Entry & { minArguments: number };
@@ -63,7 +63,7 @@ function entriesOf(adapter: FrameworkAdapter): Array<{ entry: Entry; match: read
   for (const spec of adapter.mcpServers ?? []) out.push({ entry: { role: 'mcp-server', spec }, match: spec.match });
   for (const spec of adapter.mcpRegistrations ?? []) out.push({ entry: { role: 'mcp-registration', spec }, match: spec.match });
   if (adapter.opaqueAgents) out.push({ entry: { role: 'opaque-agent' }, match: adapter.opaqueAgents });
-  for (const spec of adapter.runs ?? []) out.push({ entry: { role: 'run', spec }, match: spec.match });
+  for (const spec of adapter.runs ?? []) out.push({ entry: { role: 'run-options', spec }, match: spec.match });
   for (const spec of adapter.collect ?? []) out.push({ entry: { role: 'hook', spec }, match: spec.match });
   return out;
 }

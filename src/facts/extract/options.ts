@@ -43,6 +43,10 @@ export function lookupOption(ctx: Ctx, call: CallNode, at: OptionAt, scope: Scop
 
 /** A string option: the written name and the node to report on; undefined when certainly absent. */
 export function stringOption(ctx: Ctx, call: CallNode, at: OptionAt, scope: Scope): { value: NameValue; node: TS.Node } | undefined {
+  if (at.path.length === 0) {
+    const arg = call.arguments?.[at.argument];
+    return arg ? { value: nameValue(ctx, arg, scope), node: arg } : undefined;
+  }
   const found = lookupOption(ctx, call, at, scope);
   if (found.state === 'absent') return undefined;
   if (found.state === 'unknown') return { value: dynamic(ctx, found.node, `${shortText(ctx, found.node)}.${at.path.join('.')}`), node: found.node };
@@ -54,6 +58,11 @@ export function stringOption(ctx: Ctx, call: CallNode, at: OptionAt, scope: Scop
 
 /** A value option as a ValueRef: `unknown` when it cannot be followed, undefined when absent. */
 export function valueOption(ctx: Ctx, call: CallNode, at: OptionAt, scope: Scope): ValueRef | undefined {
+  if (at.path.length === 0) {
+    // The argument itself: `model.bindTools([a, b])`.
+    const arg = call.arguments?.[at.argument];
+    return arg ? toValueRef(ctx, arg, scope) : undefined;
+  }
   const found = lookupOption(ctx, call, at, scope);
   if (found.state === 'absent') return undefined;
   if (found.state === 'unknown') return unknownRef(ctx, found.node);

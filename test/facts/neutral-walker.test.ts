@@ -1,0 +1,47 @@
+// The walker and the linker never name a framework: every name an adapter table matches on (its
+// exports, methods, base classes, invocation-context methods and types, enabling modules) must be
+// absent from them as a string literal. Words that are also the fact vocabulary are left out: the
+// IR's kinds (`tool`, `agent`, `handoff`, `namespace`), the context-use methods and middleware
+// events facts record (`addTools`, `removeTools`, `result`, named as the catalog's messages name
+// them) the tool-choice field (`requiredFunctionName`) and the level of a run's tool choice (`run`). The walker decides each from the adapter.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { adapters } from '../../src/facts/adapters/index.js';
+import { shapeNames } from '../../src/facts/extract/match.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const neutralFiles = [
+  ...readdirSync(path.join(root, 'src/facts/extract')).map((f) => `src/facts/extract/${f}`),
+  'src/facts/extract.ts',
+  'src/facts/resolve.ts',
+];
+const FACT_VOCABULARY = new Set(['tool', 'agent', 'handoff', 'namespace', 'addTools', 'removeTools', 'result', 'requiredFunctionName', 'run']);
+
+function apiNames(): string[] {
+  const names = new Set<string>();
+  for (const adapter of adapters) {
+    for (const name of shapeNames(adapter)) names.add(name);
+    for (const enabler of adapter.enablers) names.add(enabler);
+    const ic = adapter.invocationContext;
+    if (ic) for (const name of [ic.addToolsMethod, ic.removeToolsMethod, ic.resultProperty, ...ic.contextTypeNames, ...ic.middlewareTypeNames]) names.add(name);
+    for (const run of adapter.runs ?? []) {
+      const style = run.toolChoice.style;
+      if (style.object) names.add(style.object.nameOption);
+    }
+  }
+  return [...names].filter((name) => !FACT_VOCABULARY.has(name)).sort();
+}
+
+describe('framework-neutral walker and linker', () => {
+  it('has adapter names to look for', () => {
+    expect(apiNames()).toEqual(expect.arrayContaining(['Agent', 'McpServer', 'registerTool', 'asTool', 'defineTool', 'FunctionMiddleware', '@openai/agents']));
+  });
+
+  it.each(neutralFiles)('%s spells no framework API name', (file) => {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    const found = apiNames().filter((name) => new RegExp(`['"\`]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}['"\`]`).test(text));
+    expect(found).toEqual([]);
+  });
+});

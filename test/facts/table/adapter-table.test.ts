@@ -1,0 +1,141 @@
+// The adapter facts table: code in, the names of each exposure set out. One row per idiom; a new
+// adapter is a list of rows. Rows run through extraction (both compilers) and the linker, so they
+// pin what the walker and the linker make of each vocabulary item, across modules where it says so.
+// `vocabularyAdapter` is a test adapter (module 'acme-agents') that uses every vocabulary item the
+// framework adapters to come need: record-keyed sets, options at argument 1, plain-call sets,
+// class-defined tools, toolkits returned from functions, and a collect hook.
+import { describe, expect, it } from 'vitest';
+import { adapters as registry, type FrameworkAdapter } from '../../../src/facts/adapters/index.js';
+import { linkFacts } from '../../../src/facts/resolve.js';
+import { extract } from '../helpers.js';
+
+const verbatim = (name: string): string => name;
+
+const vocabularyAdapter: FrameworkAdapter = {
+  id: 'acme',
+  title: 'Acme agents (test adapter)',
+  enablers: ['acme-agents'],
+  tools: [
+    // tool(fn, { name }): the name at argument 1.
+    { match: [{ type: 'call', name: 'tool' }], kind: 'function', name: [{ from: 'option', argument: 1, path: ['name'] }] },
+    // recordTool({...}): named by the record key that lists it.
+    { match: [{ type: 'call', name: 'recordTool' }], kind: 'function', name: [{ from: 'record-key' }] },
+    // class X extends AcmeTool { name = '...' }
+    { match: [{ type: 'extends', name: 'AcmeTool' }], kind: 'function', name: [{ from: 'class-member', member: 'name' }] },
+  ],
+  exposures: [
+    { match: [{ type: 'call', name: 'createAgent' }], kind: 'agent', name: [{ from: 'option', argument: 0, path: ['name'] }], tools: { argument: 0, path: ['tools'], shape: 'array' } },
+    { match: [{ type: 'call', name: 'generate' }], kind: 'call', tools: { argument: 0, path: ['tools'], shape: 'record' } },
+    { match: [{ type: 'method', method: 'bindTools', minArguments: 1 }], kind: 'call', tools: { argument: 0, path: [], shape: 'array' } },
+  ],
+  collect: [
+    {
+      // A hook may only add facts: here a one-shot set from `legacyRun(tools)`.
+      match: [{ type: 'call', name: 'legacyRun' }],
+      collect(site) {
+        site.addSet({ tools: site.readValue({ argument: 0, path: ['tools'] }), toolsShape: 'array' });
+      },
+    },
+  ],
+  naming: { tool: verbatim, namespace: verbatim, handoff: (agentName) => `transfer_to_${agentName}`, agentTool: verbatim },
+};
+
+interface Row {
+  idiom: string;
+  files: Record<string, string>;
+  /** `kind:name [member names]` per exposure set, in link order. */
+  sets: string[];
+}
+
+const rows: Row[] = [
+  {
+    idiom: 'name at argument 1; agent opened by a plain call',
+    files: {
+      'src/a.ts': `import { tool, createAgent } from 'acme-agents';
+const search = tool(async () => 'x', { name: 'search' });
+const fetchDoc = tool(async () => 'y', { name: 'fetch' });
+export const agent = createAgent({ name: 'docs', tools: [search, fetchDoc] });
+`,
+    },
+    sets: ['agent:docs [search, fetch]'],
+  },
+  {
+    idiom: 'record-keyed set: members named by their keys, spreads from two modules keep both sides',
+    files: {
+      'src/billing.ts': `import { recordTool } from 'acme-agents';
+export const billingTools = { search: recordTool({ run: () => 1 }), refund: recordTool({ run: () => 2 }) };
+`,
+      'src/kb.ts': `import { recordTool } from 'acme-agents';
+export const kbTools = { search: recordTool({ run: () => 3 }) };
+`,
+      'src/run.ts': `import { generate } from 'acme-agents';
+import { billingTools } from './billing';
+import { kbTools } from './kb';
+export const answer = generate({ tools: { ...billingTools, ...kbTools } });
+`,
+    },
+    sets: ['call: [search, refund, search]'],
+  },
+  {
+    idiom: 'class-defined tools: one class per module, instances listed in a toolkit returned by a function',
+    files: {
+      'src/locate.ts': `import { AcmeTool } from 'acme-agents';
+export class LocateTool extends AcmeTool { name = 'locate'; static lc_name = 'ignored'; }
+`,
+      'src/eta.ts': `import { AcmeTool } from 'acme-agents';
+export class EtaTool extends AcmeTool { name = 'eta'; }
+`,
+      'src/toolkit.ts': `import { createAgent } from 'acme-agents';
+import { LocateTool } from './locate';
+import { EtaTool } from './eta';
+export function fleetTools() {
+  const tools = [new LocateTool(), new EtaTool(), new EtaTool()];
+  return tools;
+}
+export const fleet = createAgent({ name: 'fleet', tools: fleetTools() });
+`,
+    },
+    sets: ['agent:fleet [locate, eta, eta]'],
+  },
+  {
+    idiom: 'a method on any receiver opens a set; a collect hook adds one',
+    files: {
+      'src/b.ts': `import { tool, legacyRun } from 'acme-agents';
+declare const model: { bindTools(tools: unknown[]): unknown };
+const a = tool(() => 1, { name: 'a' });
+const b = tool(() => 2, { name: 'b' });
+export const bound = model.bindTools([a, b]);
+legacyRun({ tools: [b] });
+`,
+    },
+    sets: ['call: [a, b]', 'call: [b]'],
+  },
+];
+
+function link(files: Record<string, string>): string[] {
+  const adapters = [...registry, vocabularyAdapter];
+  const facts = Object.entries(files).map(([file, code]) => extract(code, file, { adapters }));
+  const byName = new Map(Object.keys(files).map((file) => [file.replace(/^src\//, './').replace(/\.ts$/, ''), file]));
+  const linked = linkFacts(facts, {
+    resolveModule: (_from, specifier) => byName.get(specifier),
+    naming: (id) => adapters.find((a) => a.id === id)!.naming,
+  });
+  return linked.exposureSets.map((set) => `${set.kind}:${set.name ?? ''} [${set.tools.map((t) => t.name ?? '?').join(', ')}]`);
+}
+
+describe('adapter facts table', () => {
+  it.each(rows.map((row) => [row.idiom, row] as const))('%s', (_idiom, row) => {
+    expect(link(row.files)).toEqual(row.sets);
+  });
+
+  it('keeps two instances of one class as two tool objects', () => {
+    const adapters = [...registry, vocabularyAdapter];
+    const row = rows[2]!;
+    const facts = Object.entries(row.files).map(([file, code]) => extract(code, file, { adapters }));
+    const byName = new Map(Object.keys(row.files).map((file) => [file.replace(/^src\//, './').replace(/\.ts$/, ''), file]));
+    const linked = linkFacts(facts, { resolveModule: (_f, s) => byName.get(s), naming: () => vocabularyAdapter.naming });
+    const etas = linked.exposureSets[0]!.tools.filter((t) => t.name === 'eta');
+    expect(new Set(etas.map((t) => t.key)).size).toBe(2);
+    expect(etas.map((t) => t.definedAt.file)).toEqual(['src/eta.ts', 'src/eta.ts']);
+  });
+});
