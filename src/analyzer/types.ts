@@ -3,6 +3,9 @@
 import type { LinkedProject } from '../facts/resolved.js';
 import type { Finding, ToolDiagnostic } from '../checks/finding.js';
 import type { EnabledRules } from '../checks/input.js';
+import type { ProjectReport } from './discover.js';
+
+export type { ProjectReport } from './discover.js';
 
 export interface AnalyzeOptions {
   /** Project root: paths in findings are relative to it (POSIX). */
@@ -50,7 +53,15 @@ export interface AnalysisResult {
    */
   suppressed: number;
   diagnostics: ToolDiagnostic[];
+  /** Files read and parsed (a file with syntax errors counts: its recovered tree is analysed). */
   filesAnalyzed: number;
+  /** Files discovered: analysed, or skipped with a diagnostic (binary, too large, unreadable). */
+  filesFound: number;
+  /**
+   * The projects the files came from, in the order found: tsconfigs (and those they reference),
+   * workspace members, default-glob directories, each with how many files it contributed.
+   */
+  projects: ProjectReport[];
   linked: LinkedProject;
   /**
    * Milliseconds per phase, for `--performance`. `discover`: tsconfig/glob listing; `parse`: reading,

@@ -374,6 +374,8 @@ function fakeAnalyzer(options: { total?: number; seen?: AnalyzeOptions[] } = {})
       suppressed: 0,
       diagnostics: [],
       filesAnalyzed: total,
+      filesFound: total,
+      projects: [{ label: 'tsconfig.json', files: total }],
       linked: { exposureSets: [], tools: [], namespaces: [], agents: [], mcpServers: [] },
       timings: { discover: 1.25, parse: 120.04, extract: 33.3, link: 2, check: 0.45 },
       cache: { hits: 1, misses: 1 },
