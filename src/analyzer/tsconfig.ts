@@ -98,7 +98,7 @@ function loadOne(configPath: string, options: LoadOptions, strict: boolean): { p
   const { cwd, warnings } = options;
   const shown = relativePosix(cwd, configPath);
   const fallback = (why: string): { project: TsconfigProject; references: string[] } => {
-    warnings.push({ configPath, message: `${why}; the default globs are used in ${displayDir(cwd, path.dirname(configPath))}` });
+    warnings.push({ configPath, message: `${why}; the default globs are used in ${displayDir(cwd, path.dirname(configPath))}.` });
     return { project: { configPath, fileNames: undefined, aliases: undefined, solution: false }, references: [] };
   };
 
@@ -129,8 +129,8 @@ function loadOne(configPath: string, options: LoadOptions, strict: boolean): { p
     warnings.push({
       configPath,
       message: ownFileList
-        ? `Cannot read what ${shown} extends (${missing}); its own settings are used`
-        : `Cannot read what ${shown} extends (${missing}); it lists no files of its own, so the default globs are used in ${displayDir(cwd, path.dirname(configPath))}`,
+        ? `Cannot read what ${shown} extends (${missing}); its own settings are used.`
+        : `Cannot read what ${shown} extends (${missing}); it lists no files of its own, so the default globs are used in ${displayDir(cwd, path.dirname(configPath))}.`,
     });
   }
   const fatal = parsed.errors.filter(isFatal);
@@ -143,7 +143,7 @@ function loadOne(configPath: string, options: LoadOptions, strict: boolean): { p
   for (const reference of parsed.projectReferences ?? []) {
     const referenced = ts.resolveProjectReferencePath(reference);
     if (isFile(referenced)) references.push(referenced);
-    else warnings.push({ configPath, message: `Referenced project ${relativePosix(cwd, referenced)} not found; it is not analysed` });
+    else warnings.push({ configPath, message: `Referenced project ${relativePosix(cwd, referenced)} not found; it is not analysed.` });
   }
   const solution = listsNoFiles(config);
   return {

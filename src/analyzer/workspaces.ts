@@ -101,7 +101,7 @@ function readJson(file: string, problems: ManifestProblem[]): unknown {
   try {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown;
   } catch (error) {
-    problems.push({ file, message: `Cannot parse this package.json (${(error as Error).message}); the package is analysed without its name and entry points` });
+    problems.push({ file, message: `Cannot parse this package.json (${(error as Error).message}); the package is analysed without its name and entry points.` });
     return undefined;
   }
 }
