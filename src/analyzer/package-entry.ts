@@ -28,7 +28,7 @@ export function entryCandidates(manifest: PackageManifest, subpath: string): str
 }
 
 function legacyTargets(manifest: PackageManifest, subpath: string): string[] {
-  if (subpath !== '.') return [subpath.slice(2)];
+  if (subpath !== '.') return [subpath.slice(2), `src/${subpath.slice(2)}`];
   const named = [manifest.types, manifest.module, manifest.main].filter((t): t is string => t !== undefined);
   return [...named, 'src/index', 'index'];
 }

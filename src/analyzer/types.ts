@@ -17,8 +17,11 @@ export interface AnalyzeOptions {
   paths?: string[];
   /**
    * tsconfig.json (or a directory holding one) to take `include`/`exclude`/`files`, project
-   * `references` and `paths`/`baseUrl` from; default `<cwd>/tsconfig.json` when present. One that
-   * cannot be read or parsed throws `AnalyzerConfigError`.
+   * `references` and `paths`/`baseUrl` from; default `<cwd>/tsconfig.json` when present. A given
+   * one that does not exist, and syntax or shape errors in this first tsconfig, throw
+   * `AnalyzerConfigError`; what it extends or references that cannot be read is a
+   * `config-unreadable` diagnostic. Without this option, the workspace members at `cwd` are
+   * projects too (see layout.ts).
    */
   tsconfig?: string;
   /**
