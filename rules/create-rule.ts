@@ -1,7 +1,8 @@
 import { ESLintUtils } from '@typescript-eslint/utils';
 import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
 import { z } from 'zod';
-import { catalog, DOCS_BASE_URL, ruleOptionSchemas, type RuleId } from '../src/checks/catalog.js';
+import { catalog, DOCS_BASE_URL, ruleOptionSchemas, type MessageIdOf, type RuleId } from '../src/checks/catalog.js';
+import { reportFindings } from './utils.js';
 
 /** Extra `meta.docs` fields of this plugin's rules. */
 export interface ToolIdentityRuleDocs {
@@ -32,3 +33,32 @@ export function optionsSchema(id: RuleId): JSONSchema4[] {
   delete json.$schema;
   return [json];
 }
+
+
+/**
+ * The ESLint front end of a rule without options: its meta comes from the catalog and its
+ * findings from src/checks, so every such rule file is this one call.
+ */
+export function catalogRule<Id extends RuleId>(id: Id): RuleModule<MessageIdOf<Id>> {
+  const meta = catalog[id];
+  return createRule<[], MessageIdOf<Id>>({
+    name: id,
+    meta: {
+      type: meta.type,
+      docs: docsOf(id),
+      ...(meta.hasSuggestions ? { hasSuggestions: true } : {}),
+      messages: meta.messages as Record<MessageIdOf<Id>, string>,
+      schema: optionsSchema(id),
+      defaultOptions: [],
+    },
+    create(context) {
+      return {
+        'Program:exit'() {
+          reportFindings(context, id, {});
+        },
+      };
+    },
+  });
+}
+
+export type RuleModule<MessageIds extends string> = ESLintUtils.RuleModule<MessageIds, [], ToolIdentityRuleDocs>;

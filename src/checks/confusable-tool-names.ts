@@ -1,4 +1,5 @@
 // no-confusable-tool-names: names in one exposure set equal up to case and "_"/"-".
+import { setKey, setLabel } from './set-label.js';
 import type { SourceRef } from '../facts/resolved.js';
 import type { Finding } from './finding.js';
 import type { CheckInput } from './input.js';
@@ -36,13 +37,13 @@ export function checkConfusableToolNames(input: CheckInput): Finding[] {
       findings.push(
         makeFinding(RULE, 'confusableNames', {
           at,
-          data: { name, other: first.name, set: set.label },
+          data: { name, other: first.name, set: setLabel(set) },
           related: [
             { file: first.at.file, span: first.at.span, message: `"${first.name}" is listed here` },
             ...(first.definedAt === first.at ? [] : [{ ...first.definedAt, message: `"${first.name}" is defined here` }]),
             ...(definedAt === at ? [] : [{ ...definedAt, message: `"${name}" is defined here` }]),
           ],
-          key: `${set.label}|${first.name}|${name}`,
+          key: `${setKey(set)}|${first.name}|${name}`,
         }),
       );
     }

@@ -33,11 +33,19 @@ export interface Finding {
   /** Other places that take part: the other side of a collision, the namespace, ... */
   related: RelatedLocation[];
   suggestions: SuggestionFact[];
+  /** For a collision: the exposure set (`ResolvedExposureSet.key`), the members involved and the names. */
+  collision?: CollisionData;
   /**
    * Logical identity of the finding without line numbers (rule, file, names involved): the base of
    * baseline and SARIF/Code Climate fingerprints, so moving code does not change it.
    */
   key: string;
+}
+
+export interface CollisionData {
+  set: string;
+  members: Array<{ kind: 'tool' | 'handoff'; key: string }>;
+  names: string[];
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { SourceRef } from '../facts/resolved.js';
 import { catalog, defaultSeverityOf, type RuleId } from './catalog.js';
-import { interpolate, type Finding, type RelatedLocation, type SuggestionFact } from './finding.js';
+import { interpolate, type CollisionData, type Finding, type RelatedLocation, type SuggestionFact } from './finding.js';
 
 export interface FindingParts {
   at: SourceRef;
   data: Record<string, string>;
   related?: RelatedLocation[];
   suggestions?: Array<Omit<SuggestionFact, 'desc'>>;
+  collision?: CollisionData;
   /** Logical identity without line numbers; see `Finding.key`. */
   key: string;
 }
@@ -29,6 +30,7 @@ export function makeFinding(ruleId: RuleId, messageId: string, parts: FindingPar
       ...s,
       desc: interpolate(messages[s.messageId] ?? s.messageId, s.data),
     })),
+    ...(parts.collision ? { collision: parts.collision } : {}),
     key: `${ruleId}|${parts.key}`,
   };
 }

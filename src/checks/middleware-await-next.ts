@@ -10,8 +10,9 @@ export function checkMiddlewareAwaitNext(input: CheckInput): Finding[] {
   const findings: Finding[] = [];
   for (const facts of input.files) {
     for (const middleware of facts.middleware) {
-      for (const span of middleware.unawaitedNext) {
-        findings.push(makeFinding(RULE, 'unawaitedNext', { at: { file: facts.file, span }, data: {}, key: 'unawaitedNext' }));
+      for (const call of middleware.nextCalls) {
+        if (call.use === 'used') continue;
+        findings.push(makeFinding(RULE, 'unawaitedNext', { at: { file: facts.file, span: call.span }, data: {}, key: 'unawaitedNext' }));
       }
     }
   }

@@ -4,6 +4,7 @@
 // the qualified (dispatch) name, and handoff tool names. Tools added later through addTools() do not
 // count. Quiet whenever the set is not fully known: unresolved members, dynamic names, MCP servers
 // (their tools arrive at run time), a run receiver that is not one known agent.
+import { setKey, setLabel } from './set-label.js';
 import { getFunctionToolQualifiedName } from '../runtime/identity/index.js';
 import type { ResolvedHandoff, ResolvedTool, SourceRef } from '../facts/resolved.js';
 import type { AgentFact } from '../facts/types.js';
@@ -44,18 +45,18 @@ export function checkRequiredFunctionNameKnown(input: CheckInput): Finding[] {
     const known = knownNames([...set.tools, ...choice.runTools], set.handoffs);
     if (known === undefined || known.names.has(name)) continue;
 
-    const label = choice.runTools.length > 0 ? `${set.label} and this run's tools` : set.label;
+    const label = choice.runTools.length > 0 ? `${setLabel(set)} and this run's tools` : setLabel(set);
     const shown = known.shown.slice(0, SHOWN).map((n) => `"${n}"`);
     if (known.shown.length > SHOWN) shown.push(`${known.shown.length - SHOWN} more`);
     const added = addedAt.get(name);
-    const related = [{ ...agent.at, message: `${set.label} is configured here` }];
+    const related = [{ ...agent.at, message: `${setLabel(set)} is configured here` }];
     if (added) related.push({ ...added, message: `"${name}" is added here, after the first request` });
     findings.push(
       makeFinding(RULE, added ? 'requiredFunctionAddedLater' : 'unknownRequiredFunction', {
         at: choice.at,
         data: { name, set: label, available: shown.length > 0 ? shown.join(', ') : 'none' },
         related,
-        key: `${choice.level}|${set.label}|${name}`,
+        key: `${choice.level}|${setKey(set)}|${name}`,
       }),
     );
   }

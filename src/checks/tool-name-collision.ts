@@ -1,12 +1,13 @@
 // no-tool-name-collision: per exposure set, the reference runtime decides; this file only maps
 // its verdicts onto source locations.
+import { setKey, setLabel } from './set-label.js';
 import {
   findFunctionToolLookupConfigurationProblems,
   findToolNameCollisions,
   type ToolNameCollisionGroup,
 } from '../runtime/identity/index.js';
 import type { ResolvedExposureSet, ResolvedHandoff, ResolvedTool, SourceRef } from '../facts/resolved.js';
-import type { Finding, RelatedLocation } from './finding.js';
+import type { CollisionData, Finding, RelatedLocation } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
 import { toHandoffLike, toToolLike } from './tool-like.js';
@@ -40,9 +41,10 @@ function checkSet(set: ResolvedExposureSet): Finding[] {
     findings.push(
       makeFinding(RULE, 'sameToolListedTwice', {
         at: memberLocation(tool),
-        data: { name: tool.name, set: set.label },
+        data: { name: tool.name, set: setLabel(set) },
         related: [related(memberLocation(first), `"${tool.name}" is first listed here`)],
-        key: `${set.label}|twice|${tool.name}`,
+        collision: collisionData(set, [tool], [tool.name]),
+        key: `${setKey(set)}|twice|${tool.name}`,
       }),
     );
   }
@@ -62,9 +64,10 @@ function checkSet(set: ResolvedExposureSet): Finding[] {
     findings.push(
       makeFinding(RULE, deferred ? 'deferredNameCollision' : 'qualifiedNameCollision', {
         at: memberLocation(tool),
-        data: deferred ? { name, set: set.label } : { name, set: set.label, detail: `${describeTool(first)} and ${describeTool(tool)}` },
+        data: deferred ? { name, set: setLabel(set) } : { name, set: setLabel(set), detail: `${describeTool(first)} and ${describeTool(tool)}` },
         related: [related(memberLocation(first), `"${name}" is first used here`), ...definitionIfListed(first), ...definitionIfListed(tool)],
-        key: `${set.label}|${problem.kind}|${name}`,
+        collision: collisionData(set, [first, tool], [name]),
+        key: `${setKey(set)}|${problem.kind}|${name}`,
       }),
     );
   }
@@ -96,12 +99,13 @@ function groupFindings(
       findings.push(
         makeFinding(RULE, 'mcpDuplicateRegistration', {
           at: memberLocation(member),
-          data: { name: group.name, server: set.label.replace(/^MCP server ?/, '') || 'instance' },
+          data: { name: group.name, server: set.name === undefined ? 'instance' : `"${set.name}"` },
           related: [
             related(memberLocation(first), `"${group.name}" is first registered here`),
             related(set.at, `the server instance is created here`),
           ],
-          key: `${set.label}|mcp|${group.name}`,
+          collision: collisionData(set, [first, member], [group.name]),
+          key: `${setKey(set)}|mcp|${group.name}`,
         }),
       );
     }
@@ -120,10 +124,10 @@ function groupFindings(
     if (group.derivedAgents) {
       messageId = 'derivedNameCollision';
       const option = kinds.size === 2 ? 'toolName or toolNameOverride' : kinds.has('tool') ? 'toolName' : 'toolNameOverride';
-      data = { name: group.name, set: set.label, first: group.derivedAgents[0], second: group.derivedAgents[1], option };
+      data = { name: group.name, set: setLabel(set), first: group.derivedAgents[0], second: group.derivedAgents[1], option };
     } else {
       messageId = kinds.size === 2 ? 'toolHandoffCollision' : kinds.has('handoff') ? 'duplicateHandoffName' : 'duplicateToolName';
-      data = { name: group.name, set: set.label, winner: winnerText };
+      data = { name: group.name, set: setLabel(set), winner: winnerText };
     }
     findings.push(
       makeFinding(RULE, messageId, {
@@ -134,7 +138,8 @@ function groupFindings(
           ...definitionIfListed(winner),
           ...definitionIfListed(member),
         ],
-        key: `${set.label}|bare|${group.name}`,
+        collision: collisionData(set, [member, winner], [group.name]),
+        key: `${setKey(set)}|bare|${group.name}`,
       }),
     );
   }
@@ -169,6 +174,10 @@ function definitionIfListed(member: ResolvedTool | ResolvedHandoff): RelatedLoca
     return [related(member.definedAt, `the handoff to agent "${member.agentName ?? '?'}" is defined here`)];
   }
   return [related(member.definedAt, `"${member.name ?? '?'}" is defined here`)];
+}
+
+export function collisionData(set: ResolvedExposureSet, members: ReadonlyArray<ResolvedTool | ResolvedHandoff>, names: string[]): CollisionData {
+  return { set: set.key, members: members.map((m) => ({ kind: 'toolName' in m ? 'handoff' : 'tool', key: m.key })), names };
 }
 
 function related(at: SourceRef, message: string): RelatedLocation {

@@ -5,8 +5,8 @@
 //
 // Pure and deterministic: node ids come from source order (file, offset), labels are escaped,
 // and no line numbers appear, so a committed graph changes only when the tool map does.
+import { setLabel } from '../checks/set-label.js';
 import { compareStrings, type Finding } from '../checks/finding.js';
-import { toolQualifiedName } from '../runtime/identity/index.js';
 import type {
   LinkedProject,
   ResolvedAgent,
@@ -64,39 +64,17 @@ function compareRefs(a: SourceRef, b: SourceRef): number {
   return compareStrings(a.file, b.file) || a.span.start - b.span.start || a.span.end - b.span.end;
 }
 
-function sameRef(a: { file: string; span: { start: number; end: number } }, b: SourceRef): boolean {
-  return a.file === b.file && a.span.start === b.span.start && a.span.end === b.span.end;
-}
 
-/** The names a member answers to in a collision message: its routed name, and its qualified name. */
-function memberNames(member: ResolvedTool | ResolvedHandoff): string[] {
-  if ('toolName' in member) return member.toolName === undefined ? [] : [member.toolName];
-  if (member.name === undefined) return [];
-  const qualified = toolQualifiedName(member.name, member.namespace) ?? member.name;
-  return qualified === member.name ? [member.name] : [member.name, qualified];
-}
-
-/**
- * Members that a collision finding names: the finding sits on one member and its related locations
- * on the others (where they are listed or defined). A spread (`...shippingTools`) is one location for all the tools it brings, so the
- * member's name must also be the colliding name; and when the finding names its exposure set, only
- * sets with that label count.
- */
+/** Members named by collision findings: the finding's structured data says which set and which members. */
 function collidingMembers(sets: readonly ResolvedExposureSet[], findings: readonly Finding[]): Set<ResolvedTool | ResolvedHandoff> {
   const out = new Set<ResolvedTool | ResolvedHandoff>();
+  const byKey = new Map(sets.map((set) => [set.key, set]));
   for (const finding of findings) {
-    if (finding.ruleId !== COLLISION_RULE) continue;
-    const places = [{ file: finding.file, span: finding.span }, ...finding.related.map((r) => ({ file: r.file, span: r.span }))];
-    const setLabel = finding.data['set'];
-    const name = finding.data['name'];
-    for (const set of sets) {
-      if (setLabel !== undefined && set.label !== setLabel) continue;
-      for (const member of [...set.tools, ...set.handoffs]) {
-        if (name !== undefined && !memberNames(member).includes(name)) continue;
-        // Checks report a member where it is listed or where it is defined; accept either.
-        const refs = member.listedAt ? [member.listedAt, member.definedAt] : [member.definedAt];
-        if (places.some((place) => refs.some((ref) => sameRef(place, ref)))) out.add(member);
-      }
+    if (finding.ruleId !== COLLISION_RULE || !finding.collision) continue;
+    const set = byKey.get(finding.collision.set);
+    if (!set) continue;
+    for (const { kind, key } of finding.collision.members) {
+      for (const member of kind === 'tool' ? set.tools : set.handoffs) if (member.key === key) out.add(member);
     }
   }
   return out;
@@ -174,7 +152,7 @@ function buildModel(linked: LinkedProject, findings: readonly Finding[]): GraphM
     .sort((a, b) => compareRefs(a.at, b.at) || compareStrings(a.key, b.key));
   otherSets.forEach((set, index) => {
     const owner = `set${index + 1}`;
-    const group: GraphGroup = { id: `${owner}_group`, label: `${set.label} (${set.at.file})`, items: [] };
+    const group: GraphGroup = { id: `${owner}_group`, label: `${setLabel(set)} (${set.at.file})`, items: [] };
     addTools(owner, set, group.items);
     items.push(group);
   });

@@ -13,13 +13,14 @@
 // export still resolve across files.
 import type * as TS from 'typescript';
 import type { ts as MorphTs } from 'ts-morph';
-import { adapterEnabledBy, adapters as registry } from './adapters/index.js';
-import { checkCallIdCoercion } from './extract/call-ids.js';
+import { adapterEnabledBy, liveProperties, adapters as registry } from './adapters/index.js';
+import { collectCallIdCoercion } from './extract/call-ids.js';
 import { type Ctx, type ExtractOptions, type TsModule, compilerView, emptyFacts, parentOf, spanOf, unwrap } from './extract/context.js';
-import { createFrameworkState, finishFrameworks, handleCallOrNew, queueToolsProperty } from './extract/frameworks.js';
-import { checkIdentityString } from './extract/identity-strings.js';
+import { createFrameworkState, finishFrameworks, handleCallOrNew, queueLiveProperty } from './extract/frameworks.js';
+import { collectIdentityString } from './extract/identity-strings.js';
 import { buildModuleSurface } from './extract/module-surface.js';
 import { declareImports, newScope, walk } from './extract/scope.js';
+import type { FrameworkAdapter } from './adapters/types.js';
 import type { FileFacts, FunctionFact } from './types.js';
 
 export type { ExtractOptions, TsModule };
@@ -31,19 +32,29 @@ export type { ExtractOptions, TsModule };
 export const IDENTITY_TOKENS = /call_?id|toolCallId|qualifiedName|deferred_top_level|namespace|\bns\b|['"`]bare['"`]/i;
 
 /** True when the file's text could yield facts beyond its module surface. */
-export function mayHaveFacts(text: string, adapters: readonly { enablers: readonly string[] }[] = registry): boolean {
+export function mayHaveFacts(text: string, adapters: readonly FrameworkAdapter[] = registry): boolean {
   return (
     adapters.some((adapter) => adapter.enablers.some((enabler) => text.includes(enabler))) ||
     IDENTITY_TOKENS.test(text) ||
-    AGENT_MUTATION.test(text)
+    liveMutationPattern(adapters).test(text)
   );
 }
+
+const mutationPatterns = new WeakMap<readonly FrameworkAdapter[], RegExp>();
 
 /**
  * `triage.handoffs.push(billing)` in a wiring module that imports only the app's own agents: the
  * mutation of an agent defined elsewhere is a fact even though no framework is imported here.
  */
-const AGENT_MUTATION = /\.(?:handoffs|tools)\s*(?:\.\s*(?:push|unshift|splice)\s*\(|=(?!=))/;
+function liveMutationPattern(adapters: readonly FrameworkAdapter[]): RegExp {
+  let pattern = mutationPatterns.get(adapters);
+  if (!pattern) {
+    const names = [...liveProperties(adapters)].map((name) => name.replace(/[$]/g, '\\$&'));
+    pattern = names.length === 0 ? /(?!)/ : new RegExp(`\\.(?:${names.join('|')})\\s*(?:\\.\\s*(?:push|unshift|splice)\\s*\\(|=(?!=))`);
+    mutationPatterns.set(adapters, pattern);
+  }
+  return pattern;
+}
 
 /** Methods whose calls the call-ID and identity-string checks read (`x.toString()`, `[a, b].join('.')`...). */
 const CHECKED_METHODS: ReadonlySet<string> = new Set(['toString', 'join', 'stringify']);
@@ -70,6 +81,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
     fnByNode: new Map(),
     referencedFunctions: new Set(),
     declared: [],
+    liveProperties: liveProperties(adapters),
   };
   const specifiers = declareImports(ctx, ctx.fileScope);
 
@@ -104,8 +116,8 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
           (calleeKind === K.Identifier && (callee as TS.Identifier).text === 'String') ||
           (calleeKind === K.PropertyAccessExpression && CHECKED_METHODS.has((callee as TS.PropertyAccessExpression).name.text))
         ) {
-          checkCallIdCoercion(ctx, node, scope);
-          checkIdentityString(ctx, identity, node);
+          collectCallIdCoercion(ctx, node, scope);
+          collectIdentityString(ctx, identity, node);
         }
         break;
       }
@@ -114,31 +126,30 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
         break;
       case K.PropertyAccessExpression:
         // Without a framework import only mutations of imported agents can come out of it.
-        queueToolsProperty(frameworks, node as TS.PropertyAccessExpression, scope);
+        queueLiveProperty(frameworks, node as TS.PropertyAccessExpression, scope);
         break;
       case K.BinaryExpression: {
         // Coercions and identity strings are `+`, `??` and `||` expressions; most binaries are not.
         const op = (node as TS.BinaryExpression).operatorToken.kind;
         if (op !== K.PlusToken && op !== K.QuestionQuestionToken && op !== K.BarBarToken) break;
-        checkCallIdCoercion(ctx, node, scope);
-        checkIdentityString(ctx, identity, node);
+        collectCallIdCoercion(ctx, node, scope);
+        collectIdentityString(ctx, identity, node);
         break;
       }
       case K.TemplateExpression:
-        checkCallIdCoercion(ctx, node, scope);
-        checkIdentityString(ctx, identity, node);
+        collectCallIdCoercion(ctx, node, scope);
+        collectIdentityString(ctx, identity, node);
         break;
       case K.ConditionalExpression:
-        checkIdentityString(ctx, identity, node);
+        collectIdentityString(ctx, identity, node);
         break;
       default:
         break;
     }
   }
   if (enabled || frameworks.pendingProperties.length > 0) finishFrameworks(ctx, frameworks, result.variables);
-  // Deferred facts (add-tools sets, notes about later mutations) join the source order.
+  // Deferred facts (add-tools sets) join the source order.
   ctx.facts.exposures.sort((a, b) => a.span.start - b.span.start);
-  ctx.facts.notes.sort((a, b) => a.span.start - b.span.start);
 
   buildModuleSurface(ctx);
 

@@ -2,6 +2,7 @@
 // spreads, namespaces, imports, re-exports, and MCP server instances passed through functions.
 // Pure data in, pure data out; both front ends call it (ESLint with one file, or with the files the
 // type checker reaches; the CLI with the whole project).
+import type { Naming } from './adapters/types.js';
 import type {
   AgentFact,
   AgentMutationFact,
@@ -26,23 +27,15 @@ import type {
   SourceRef,
 } from './resolved.js';
 
-/** How a framework turns written and agent names into model-facing names. */
-export interface AdapterNaming {
-  publicToolName(written: string): string;
-  publicNamespaceName(written: string): string;
-  handoffToolName(agentName: string): string;
-  agentToolName(agentName: string): string;
-}
-
 export interface LinkOptions {
   /** Resolves an import specifier to a file whose facts are in `files`; undefined = outside the project. */
   resolveModule(fromFile: string, specifier: string): string | undefined;
-  /** Naming rules of an adapter id. */
-  naming(adapterId: string): AdapterNaming;
+  /** Naming rules of an adapter id: the one place written names become model-facing names. */
+  naming(adapterId: string): Naming;
 }
 
 type Item =
-  | { t: 'tool'; file: string; def: ToolDefinitionFact; ns?: { name: string | undefined; at: SourceRef } }
+  | { t: 'tool'; file: string; def: ToolDefinitionFact; ns?: { name: string | undefined; at: SourceRef }; key?: string }
   | { t: 'agent'; file: string; agent: AgentFact }
   | { t: 'handoff'; file: string; handoff: HandoffFact }
   | { t: 'mcp'; file: string; server: McpServerFact }
@@ -110,7 +103,7 @@ class Linker {
           key,
           kind: exposure.kind,
           adapter: exposure.adapter,
-          label: labelFor(exposure.kind, agentName),
+          name: agentName,
           at: { file, span: agent ? agent.nameSpan : exposure.span },
           tools: [],
           handoffs: [],
@@ -130,10 +123,12 @@ class Linker {
         };
         for (const addition of exposure.additions) apply(file, addition.property, addition.mode, [addition.value]);
         for (const { file: from, mutation } of (set.agentKey && external.get(set.agentKey)) || []) {
+          const list = agent && liveList(agent, mutation.property);
+          if (!list) continue;
           if (mutation.mode === 'unknown') set.unresolved.push({ file: from, span: mutation.span, text: 'changed in a way that cannot be followed' });
-          else apply(from, mutation.property, mutation.mode, mutation.values);
+          else apply(from, list, mutation.mode, mutation.values);
         }
-        for (const source of sources.tools) this.collectTools(source.file, source.value, set);
+        for (const source of sources.tools) this.collectTools(source.file, source.value, set, exposure.toolsShape === 'record');
         for (const source of sources.handoffs) this.collectHandoffs(source.file, source.value, set);
         if (exposure.mutatedUnknown) {
           set.unresolved.push({ file, span: exposure.span, text: 'mutated after construction' });
@@ -259,9 +254,8 @@ class Linker {
   }
 
   private namespaceName(file: string, ns: NamespaceFact): string | undefined {
-    if (ns.publicName !== undefined) return ns.publicName;
     const written = this.staticName(file, ns.name);
-    return written === undefined ? undefined : this.options.naming(ns.adapter).publicNamespaceName(written);
+    return written === undefined ? undefined : this.options.naming(ns.adapter).namespace(written);
   }
 
   /** Mutations of agents made in other modules, by agent key, in a deterministic order. */
@@ -287,8 +281,8 @@ class Linker {
 
   // ---- exposure members ----
 
-  private collectTools(file: string, source: ValueRef, set: ResolvedExposureSet): void {
-    for (const { item, listedAt } of this.resolveTop(file, source)) {
+  private collectTools(file: string, source: ValueRef, set: ResolvedExposureSet, record = false): void {
+    for (const { item, listedAt } of record ? this.resolveRecord(file, source) : this.resolveTop(file, source)) {
       if (item.t === 'tool') set.tools.push(this.resolvedTool(item, listedAt));
       else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
       else if (item.t === 'mcp' || item.t === 'agent' || item.t === 'handoff') {
@@ -321,32 +315,60 @@ class Linker {
     return out;
   }
 
+  /**
+   * The members of a record-shaped set in the order the record is built: every key, including keys
+   * that a later spread overrides (that is the collision), each tool named by its key. Spreads are
+   * followed into other records across files.
+   */
+  private resolveRecord(file: string, source: ValueRef, depth = 0, listedIn?: SourceRef): Array<{ item: Item; listedAt: SourceRef | undefined }> {
+    const out: Array<{ item: Item; listedAt: SourceRef | undefined }> = [];
+    for (const object of this.resolve(file, source, depth)) {
+      if (object.t !== 'object') {
+        out.push({ item: object.t === 'unresolved' ? object : { t: 'unresolved', at: { file, span: source.span }, text: describe(object) }, listedAt: listedIn });
+        continue;
+      }
+      for (const property of object.properties) {
+        // Where the set's own file lists the member: the property, or the spread that brings it in.
+        const listedAt = listedIn ?? (object.file === file ? { file, span: property.value.span } : undefined);
+        if (property.value.kind === 'spread') {
+          out.push(...this.resolveRecord(object.file, property.value.of, depth + 1, listedAt));
+          continue;
+        }
+        for (const item of this.resolve(object.file, property.value, depth + 1)) {
+          const inline = property.value.kind === 'tool' && object.file === file && !listedIn;
+          out.push({ item: item.t === 'tool' ? { ...item, key: property.key } : item, listedAt: inline ? undefined : listedAt });
+        }
+      }
+    }
+    return out;
+  }
+
   private resolvedTool(item: Extract<Item, { t: 'tool' }>, listedAt: SourceRef | undefined): ResolvedTool {
     const { def, file } = item;
     const naming = this.options.naming(def.adapter);
     let name: string | undefined;
     let writtenName: string | undefined;
-    let defaultIdentity = def.defaultIdentity;
+    let defaultIdentity: ResolvedTool['defaultIdentity'];
     let agentKey: string | undefined;
     if (def.kind === 'agent-tool' && def.agent) {
       for (const target of this.resolve(file, def.agent, 0)) {
         if (target.t === 'agent') agentKey = `${target.file}#${target.agent.id}`;
       }
     }
-    if (def.kind === 'agent-tool' && !def.name && def.agent) {
+    if (item.key !== undefined) {
+      // A record-shaped set names its members by their keys.
+      name = def.kind === 'hosted' ? item.key : naming.tool(item.key);
+      if (name !== item.key) writtenName = item.key;
+    } else if (def.kind === 'agent-tool' && !def.name && def.agent) {
       const agentName = this.agentName(file, def.agent);
       if (agentName !== undefined) {
-        name = naming.agentToolName(agentName);
+        name = naming.agentTool(agentName);
         defaultIdentity = { agentName, derivedName: name };
       }
-    } else if (def.publicName !== undefined) {
-      name = def.publicName;
-      const written = def.name?.kind === 'static' ? def.name.value : undefined;
-      if (written !== undefined && written !== name) writtenName = written;
     } else if (def.name) {
       const written = this.staticName(file, def.name);
       if (written !== undefined) {
-        name = def.kind === 'hosted' ? written : naming.publicToolName(written);
+        name = def.kind === 'hosted' ? written : naming.tool(written);
         if (name !== written) writtenName = written;
       }
     }
@@ -408,7 +430,7 @@ class Linker {
     // An empty override falls back to the derived name, as the SDKs do.
     if (override) handoff.toolName = override;
     else if (agentName !== undefined && !dynamicOverride) {
-      handoff.toolName = naming.handoffToolName(agentName);
+      handoff.toolName = naming.handoff(agentName);
       handoff.defaultIdentity = { agentName, derivedName: handoff.toolName };
     }
     if (listedAt) handoff.listedAt = listedAt;
@@ -439,7 +461,7 @@ class Linker {
               key,
               kind: 'mcp-server',
               adapter: server.server.adapter,
-              label: name === undefined ? 'MCP server' : `MCP server "${name}"`,
+              name,
               at: { file: server.file, span: server.server.span },
               tools: [],
               handoffs: [],
@@ -631,8 +653,8 @@ class Linker {
       if (object.t === 'object') {
         const prop = object.properties.find((p) => p.key === ref.property);
         out.push(...(prop ? this.resolve(object.file, prop.value, depth + 1) : [{ t: 'unresolved' as const, at, text: ref.property }]));
-      } else if (object.t === 'agent' && (ref.property === 'tools' || ref.property === 'handoffs')) {
-        const value = ref.property === 'tools' ? object.agent.tools : object.agent.handoffs;
+      } else if (object.t === 'agent' && liveList(object.agent, ref.property)) {
+        const value = liveList(object.agent, ref.property) === 'tools' ? object.agent.tools : object.agent.handoffs;
         if (value) out.push(...this.resolve(object.file, value, depth + 1));
       } else if (object.t === 'unresolved') out.push(object);
       else out.push({ t: 'unresolved', at, text: ref.property });
@@ -660,17 +682,11 @@ class Linker {
   }
 }
 
-function labelFor(kind: ResolvedExposureSet['kind'], agentName: string | undefined): string {
-  switch (kind) {
-    case 'agent':
-      return agentName === undefined ? 'agent' : `agent "${agentName}"`;
-    case 'tools-record':
-      return 'tools record';
-    case 'add-tools':
-      return 'addTools() call';
-    case 'mcp-server':
-      return 'MCP server';
-  }
+/** Which list of an agent a property holds after construction, per the agent's adapter. */
+function liveList(agent: AgentFact, property: string): 'tools' | 'handoffs' | undefined {
+  if (agent.liveProperties?.tools === property) return 'tools';
+  if (agent.liveProperties?.handoffs === property) return 'handoffs';
+  return undefined;
 }
 
 function describe(item: Item): string {

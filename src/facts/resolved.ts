@@ -54,10 +54,10 @@ export interface ResolvedHandoff {
 export interface ResolvedExposureSet {
   /** `${file}#${id}`. */
   key: string;
-  kind: 'agent' | 'tools-record' | 'add-tools' | 'mcp-server';
+  kind: 'agent' | 'call' | 'add-tools' | 'mcp-server';
   adapter: string;
-  /** Human label used in messages: `agent "Triage"`, `MCP server "docs"`, `tools record`, `addTools() call`. */
-  label: string;
+  /** The agent's or server's static name; the checks render labels from kind and name. */
+  name: string | undefined;
   at: SourceRef;
   tools: ResolvedTool[];
   handoffs: ResolvedHandoff[];

@@ -2,6 +2,7 @@
 // Both front ends (ESLint via typescript-eslint's parser, the CLI via ts-morph's bundled compiler)
 // produce exactly these shapes, so the decision core never sees a compiler node and the CLI can
 // cache them per file as JSON.
+import type { NameFrom } from './adapters/types.js';
 
 /** A point in a file: `line` is 1-based, `column` is 0-based in UTF-16 code units (ESLint's convention). */
 export interface Position {
@@ -71,25 +72,23 @@ export interface ToolDefinitionFact {
   id: string;
   adapter: string;
   kind: ToolKind;
-  /** The name as written (for `agent-tool` without `toolName`: the derived default). */
-  name: NameValue | undefined;
   /**
-   * The name the provider will see after the framework's own normalisation (e.g. @openai/agents
-   * replaces characters outside `[A-Za-z0-9_]`). Equal to `name.value` when the framework keeps names
-   * verbatim; undefined when the name is dynamic.
+   * The name as written; undefined when the source is one the linker reads (`nameFrom` says which:
+   * a record key, a class member, the receiving agent) or when the definer writes none (hosted).
+   * The linker applies the adapter's naming rules to it.
    */
-  publicName: string | undefined;
+  name: NameValue | undefined;
+  /** Which `NameSource` gave the name. */
+  nameFrom?: NameFrom;
   /** Explicit namespace (set by `toolNamespace()`), never the synthetic deferred shape. */
   namespace: NameValue | undefined;
   deferLoading: boolean;
   approvalRequired: boolean;
-  /** Present when the name was derived from an agent name rather than given (agent-as-tool). */
-  defaultIdentity?: { agentName: string; derivedName: string };
   /** For `agent-tool`: the agent the tool wraps. */
   agent?: ValueRef;
   /** Span of the whole definition (the call expression). */
   span: Span;
-  /** Span to report on: the name property when written, else the call's callee. */
+  /** Span to report on: the name value when written, else the call's callee. */
   nameSpan: Span;
 }
 
@@ -98,8 +97,6 @@ export interface NamespaceFact {
   id: string;
   adapter: string;
   name: NameValue | undefined;
-  /** The namespace name after the framework's normalisation (@openai/agents sanitises it). */
-  publicName: string | undefined;
   members: ValueRef;
   span: Span;
   nameSpan: Span;
@@ -133,6 +130,8 @@ export interface AgentFact {
   toolNameCollisionPolicy: 'warn' | 'error' | undefined;
   /** Literal `toolChoice` / `modelSettings.toolChoice` settings on the agent. */
   toolChoice?: ToolChoiceFact;
+  /** Properties of the agent value that hold its tools and handoffs after construction. */
+  liveProperties?: { tools?: string; handoffs?: string };
   span: Span;
   nameSpan: Span;
 }
@@ -189,11 +188,16 @@ export interface CallFact {
 export interface ExposureFact {
   id: string;
   adapter: string;
-  /** MCP server instances are exposure sets too; the resolver builds them from registrations. */
-  kind: 'agent' | 'tools-record' | 'add-tools';
+  /**
+   * `agent`: an agent's set; `call`: a one-shot call that shows tools to a model (`generateText`);
+   * `add-tools`: one `addTools` call. MCP server instances are sets too: the linker builds them.
+   */
+  kind: 'agent' | 'call' | 'add-tools';
   /** For `agent`: the AgentFact id. */
   owner?: string;
   tools: ValueRef | undefined;
+  /** `record`: `tools` is an object whose keys are the names the model sees. */
+  toolsShape?: 'record';
   handoffs: ValueRef | undefined;
   /**
    * Later mutations in source order: `agent.handoffs.push(x)` adds (`mode: 'add'`),
@@ -212,7 +216,8 @@ export interface ExposureFact {
  */
 export interface AgentMutationFact {
   agent: ValueRef;
-  property: 'tools' | 'handoffs';
+  /** The property as written; the linker maps it through the agent's `liveProperties`. */
+  property: string;
   /** `unknown`: changed in a way that cannot be followed (`splice`, `length = 0`, ...). */
   mode: 'add' | 'assign' | 'unknown';
   values: ValueRef[];
@@ -287,18 +292,15 @@ export interface RunToolChoiceFact {
   span: Span;
 }
 
+/** The shape of one function middleware `(ctx, next) => ...`; src/checks decides what is wrong with it. */
 export interface MiddlewareFact {
-  /** `ctx.result = ...` followed on the same path by `await next()` with no later assignment. */
-  resultBeforeNext: Span[];
-  /** `next()` calls neither awaited nor returned. */
-  unawaitedNext: Span[];
-  span: Span;
-}
-
-/** A note about something the extractor could not settle (dynamic names, unknown members). */
-export interface ExtractionNote {
-  kind: 'dynamic-name' | 'incomplete-set';
-  message: string;
+  /**
+   * Statement lists of the body (blocks, case clauses) that set the result or call `next()`, each
+   * with those statements in order.
+   */
+  statementLists: Array<Array<{ kind: 'result' | 'next'; span: Span }>>;
+  /** Every `next()` call: a statement of its own, under `void`, or its value used (awaited, returned, kept). */
+  nextCalls: Array<{ use: 'statement' | 'void' | 'used'; span: Span }>;
   span: Span;
 }
 
@@ -341,5 +343,4 @@ export interface FileFacts {
   contextUses: ContextUseFact[];
   runToolChoices: RunToolChoiceFact[];
   middleware: MiddlewareFact[];
-  notes: ExtractionNote[];
 }

@@ -61,8 +61,8 @@ describe('cross-file analysis', () => {
     expect(lines).toEqual(expect.arrayContaining(['src/tools/orders.ts:5', 'src/tools/parcels.ts:5']));
     expect(result.findings[0]!.message).toContain('support');
     expect(result.diagnostics).toEqual([]);
-    expect(result.linked.exposureSets.map((s) => [s.label, s.tools.map((t) => `${t.definedAt.file}:${t.name}`), s.unresolved.length])).toEqual([
-      ['agent "support"', ['src/tools/orders.ts:lookup', 'src/tools/parcels.ts:lookup'], 0],
+    expect(result.linked.exposureSets.map((s) => [s.kind, s.name, s.tools.map((t) => `${t.definedAt.file}:${t.name}`), s.unresolved.length])).toEqual([
+      ['agent', 'support', ['src/tools/orders.ts:lookup', 'src/tools/parcels.ts:lookup'], 0],
     ]);
   });
 

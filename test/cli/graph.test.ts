@@ -37,8 +37,13 @@ function tool(file: string, start: number, name: string | undefined, extra: Part
   };
 }
 
-function set(key: string, label: string, where: SourceRef, tools: ResolvedTool[], handoffs: ResolvedHandoff[] = [], kind: ResolvedExposureSet['kind'] = 'agent'): ResolvedExposureSet {
-  return { key, kind, adapter: 'openai-agents', label, at: where, tools, handoffs, unresolved: [], toolNameCollisionPolicy: undefined };
+function set(key: string, name: string | undefined, where: SourceRef, tools: ResolvedTool[], handoffs: ResolvedHandoff[] = [], kind: ResolvedExposureSet['kind'] = 'agent'): ResolvedExposureSet {
+  return { key, kind, adapter: 'openai-agents', name, at: where, tools, handoffs, unresolved: [], toolNameCollisionPolicy: undefined };
+}
+
+/** The structured part of a collision finding: which set, which members. */
+function collision(inSet: ResolvedExposureSet, members: Array<ResolvedTool | ResolvedHandoff>, name: string): Finding['collision'] {
+  return { set: inSet.key, members: members.map((m) => ({ kind: 'toolName' in m ? 'handoff' : 'tool', key: m.key })), names: [name] };
 }
 
 function agent(key: string, name: string | undefined, where: SourceRef, extra: Partial<ResolvedAgent> = {}): ResolvedAgent {
@@ -57,7 +62,7 @@ const billingHandoff: ResolvedHandoff = {
   agentKey: 'src/billing.ts#a1',
 };
 const ghostHandoff: ResolvedHandoff = { key: 'src/triage.ts#h1', toolName: 'transfer_to_ghost', agentName: 'ghost', definedAt: at('src/triage.ts', 220) };
-const triageSet = set('src/triage.ts#a1/set', 'agent "triage"', at('src/triage.ts', 5), [
+const triageSet = set('src/triage.ts#a1/set', 'triage', at('src/triage.ts', 5), [
   tool('src/triage.ts', 20, 'echo'),
   transferTool,
   tool('src/crm.ts', 10, 'lookup', { namespace: 'crm', listedAt: at('src/triage.ts', 100) }),
@@ -68,17 +73,17 @@ const triageSet = set('src/triage.ts#a1/set', 'agent "triage"', at('src/triage.t
 ], [billingHandoff, ghostHandoff]);
 
 // billing (src/billing.ts): an agent-as-tool wrapping the policy agent, an MCP client.
-const billingSet = set('src/billing.ts#a1/set', 'agent "billing"', at('src/billing.ts', 10), [
+const billingSet = set('src/billing.ts#a1/set', 'billing', at('src/billing.ts', 10), [
   tool('src/billing.ts', 50, 'check "policy" <now>', { kind: 'agent-tool' }),
 ]);
 // policy: a name that needs escaping in both languages, and no tools.
-const policySet = set('src/billing.ts#a2/set', 'agent "policy|\\ #1"', at('src/billing.ts', 300), []);
+const policySet = set('src/billing.ts#a2/set', 'policy|\\ #1', at('src/billing.ts', 300), []);
 
 // The MCP server registers `search` twice.
 const firstSearch = tool('src/mcp.ts', 40, 'search', { kind: 'function' });
 const secondSearch = tool('src/mcp.ts', 90, 'search', { kind: 'function' });
-const serverSet = set('src/mcp.ts#s1/set', 'MCP server', at('src/mcp.ts', 10), [firstSearch, secondSearch], [], 'mcp-server');
-const recordSet = set('src/record.ts#r1', 'tools record', at('src/record.ts', 0), [tool('src/record.ts', 5, undefined)], [], 'tools-record');
+const serverSet = set('src/mcp.ts#s1/set', undefined, at('src/mcp.ts', 10), [firstSearch, secondSearch], [], 'mcp-server');
+const recordSet = set('src/record.ts#r1', undefined, at('src/record.ts', 0), [tool('src/record.ts', 5, undefined)], [], 'call');
 
 const servers: ResolvedMcpServer[] = [
   { key: 'src/mcp.ts#s1', adapter: 'mcp-sdk', role: 'server', name: 'kb', at: at('src/mcp.ts', 10), exposureKey: 'src/mcp.ts#s1/set' },
@@ -107,12 +112,14 @@ const findings: Finding[] = [
     at: transferTool.definedAt,
     data: { name: 'transfer_to_billing', set: 'agent "triage"', winner: 'the handoff to agent "billing"' },
     related: [{ file: 'src/triage.ts', span: billingHandoff.listedAt!.span, message: 'handoff' }],
+    collision: collision(triageSet, [transferTool, billingHandoff], 'transfer_to_billing'),
     key: 'agent "triage"|bare|transfer_to_billing',
   }),
   makeFinding('no-tool-name-collision', 'mcpDuplicateRegistration', {
     at: secondSearch.definedAt,
     data: { name: 'search', server: '"kb"' },
     related: [{ file: 'src/mcp.ts', span: firstSearch.definedAt.span, message: 'first' }],
+    collision: collision(serverSet, [firstSearch, secondSearch], 'search'),
     key: 'mcp|search',
   }),
   // Other rules never colour the graph.
@@ -153,7 +160,7 @@ const expectedMermaid = `flowchart LR
     mcp2_tool1["search"]
     mcp2_tool2["search"]
   end
-  subgraph set1_group["tools record (src/record.ts)"]
+  subgraph set1_group["the tools of this call (src/record.ts)"]
     set1_tool1["(dynamic name)"]
   end
   external1(["ghost (not found)"])
@@ -213,7 +220,7 @@ const expectedDot = `digraph "tool-identity-audit" {
     "mcp2_tool2" [label="search", shape=box, color="#d93025", fontcolor="#a50e0e", penwidth=2];
   }
   subgraph "cluster_set1_group" {
-    label="tools record (src/record.ts)";
+    label="the tools of this call (src/record.ts)";
     "set1_tool1" [label="(dynamic name)", shape=box];
   }
   "external1" [label="ghost (not found)", shape=box, style="rounded,dashed"];
@@ -260,7 +267,7 @@ describe('renderGraph', () => {
     const label = tool('src/returns.ts', 50, 'create_return_label', { listedAt: returnsSpread });
     const crmLookup = tool('src/crm.ts', 10, 'lookup', { namespace: 'crm', listedAt: at('src/support.ts', 140) });
     const crmLookupAgain = tool('src/crm2.ts', 10, 'lookup', { namespace: 'crm', listedAt: at('src/support.ts', 160) });
-    const support = set('src/support.ts#a1/set', 'agent "support"', at('src/support.ts', 5), [
+    const support = set('src/support.ts#a1/set', 'support', at('src/support.ts', 5), [
       tracking,
       estimate,
       returnTracking,
@@ -280,24 +287,28 @@ describe('renderGraph', () => {
         at: shippingSpread,
         data: { name: 'track_shipment', set: 'agent "support"', winner: 'the last tool listed' },
         related: [{ ...returnsSpread, message: 'winner' }],
+        collision: collision(support, [tracking, returnTracking], 'track_shipment'),
         key: 'support|bare|track_shipment',
       }),
       makeFinding('no-tool-name-collision', 'qualifiedNameCollision', {
         at: crmLookupAgain.listedAt!,
         data: { name: 'crm.lookup', set: 'agent "support"', detail: 'x' },
         related: [{ ...crmLookup.listedAt!, message: 'first' }],
+        collision: collision(support, [crmLookup, crmLookupAgain], 'crm.lookup'),
         key: 'support|qualified|crm.lookup',
       }),
     ];
     expect(renderGraph(project, collisions, 'mermaid')).toContain('\n  class agent1_tool1,agent1_tool3,agent1_tool5,agent1_tool6 collision\n');
-    // The same collision reported at the tools' definitions instead of their listings.
-    const atDefinitions = makeFinding('no-tool-name-collision', 'duplicateToolName', {
+    // The members come from the finding's structure, not from where it is reported or how it reads.
+    const reworded = makeFinding('no-tool-name-collision', 'duplicateToolName', {
       at: tracking.definedAt,
-      data: { name: 'track_shipment', set: 'agent "support"', winner: 'the last tool listed' },
-      related: [{ ...returnTracking.definedAt, message: 'winner' }],
+      data: { name: 'track_shipment', set: 'the support desk', winner: 'the last one' },
+      collision: collision(support, [tracking, returnTracking], 'track_shipment'),
       key: 'support|bare|track_shipment',
     });
-    expect(renderGraph(project, [atDefinitions], 'mermaid')).toContain('\n  class agent1_tool1,agent1_tool3 collision\n');
+    expect(renderGraph(project, [reworded], 'mermaid')).toContain('\n  class agent1_tool1,agent1_tool3 collision\n');
+    // A collision finding without structure (an older producer) colours nothing.
+    expect(renderGraph(project, [{ ...reworded, collision: undefined }], 'mermaid')).not.toContain(' collision\n');
   });
 
   it('falls back to agent-to-agent edges when agent-tools and wrapped agents do not pair up', () => {

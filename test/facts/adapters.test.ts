@@ -9,8 +9,8 @@ import {
   openaiAgentsAdapter,
   toFunctionToolName,
   toolIdentityAuditAdapter,
-  transformStringFunctionStyle,
 } from '../../src/facts/adapters/index.js';
+import { transformStringFunctionStyle } from '../../src/runtime/identity/index.js';
 
 interface Vector {
   id: string;
@@ -51,22 +51,22 @@ describe('@openai/agents naming (toFunctionToolName)', () => {
   });
 
   it('derives handoff, agent-tool, tool and namespace names', () => {
-    expect(openaiAgentsAdapter.handoffToolName!('Agent A')).toBe('transfer_to_Agent_A');
-    expect(openaiAgentsAdapter.agentToolName!('Refund agent')).toBe('Refund_agent');
-    expect(openaiAgentsAdapter.publicToolName('lookup-account')).toBe('lookup_account');
-    expect(openaiAgentsAdapter.publicNamespaceName('  CRM tools ')).toBe('CRM_tools');
+    expect(openaiAgentsAdapter.naming.handoff('Agent A')).toBe('transfer_to_Agent_A');
+    expect(openaiAgentsAdapter.naming.agentTool('Refund agent')).toBe('Refund_agent');
+    expect(openaiAgentsAdapter.naming.tool('lookup-account')).toBe('lookup_account');
+    expect(openaiAgentsAdapter.naming.namespace('  CRM tools ')).toBe('CRM_tools');
   });
 });
 
 describe('tool-identity-audit runtime naming (Python semantics)', () => {
   it('keeps tool names verbatim and strips namespace names', () => {
-    expect(toolIdentityAuditAdapter.publicToolName('crm.lookup')).toBe('crm.lookup');
-    expect(toolIdentityAuditAdapter.publicNamespaceName(' crm ')).toBe('crm');
+    expect(toolIdentityAuditAdapter.naming.tool('crm.lookup')).toBe('crm.lookup');
+    expect(toolIdentityAuditAdapter.naming.namespace(' crm ')).toBe('crm');
   });
 
   it('lower-cases per code point', () => {
     expect(transformStringFunctionStyle('x😀')).toBe('x_');
-    expect(toolIdentityAuditAdapter.handoffToolName!('Agent A')).toBe('transfer_to_agent_a');
+    expect(toolIdentityAuditAdapter.naming.handoff('Agent A')).toBe('transfer_to_agent_a');
   });
 
   const named = vectors.filter((v) => ['handoffDefaultToolName', 'agentAsToolDefaultName', 'transformStringFunctionStyle'].includes(v.helper));
@@ -77,9 +77,9 @@ describe('tool-identity-audit runtime naming (Python semantics)', () => {
     const input = vector.input.agentName ?? vector.input.name ?? '';
     const actual =
       vector.helper === 'handoffDefaultToolName'
-        ? toolIdentityAuditAdapter.handoffToolName!(input)
+        ? toolIdentityAuditAdapter.naming.handoff(input)
         : vector.helper === 'agentAsToolDefaultName'
-          ? toolIdentityAuditAdapter.agentToolName!(input)
+          ? toolIdentityAuditAdapter.naming.agentTool(input)
           : transformStringFunctionStyle(input);
     expect(actual).toBe(vector.expected);
   });
@@ -87,11 +87,11 @@ describe('tool-identity-audit runtime naming (Python semantics)', () => {
 
 describe('adapterNaming', () => {
   it('gives every adapter all four rules', () => {
-    expect(adapterNaming('openai-agents').handoffToolName('Billing agent')).toBe('transfer_to_Billing_agent');
-    expect(adapterNaming('tool-identity-audit').handoffToolName('Billing agent')).toBe('transfer_to_billing_agent');
-    expect(adapterNaming('mcp-sdk').publicToolName('a-b')).toBe('a-b');
-    expect(adapterNaming('mcp-sdk').agentToolName('X y')).toBe('X y');
-    expect(adapterNaming('unknown').handoffToolName('X')).toBe('transfer_to_X');
+    expect(adapterNaming('openai-agents').handoff('Billing agent')).toBe('transfer_to_Billing_agent');
+    expect(adapterNaming('tool-identity-audit').handoff('Billing agent')).toBe('transfer_to_billing_agent');
+    expect(adapterNaming('mcp-sdk').tool('a-b')).toBe('a-b');
+    expect(adapterNaming('mcp-sdk').agentTool('X y')).toBe('X y');
+    expect(adapterNaming('unknown').handoff('X')).toBe('transfer_to_X');
     expect(adapterNaming('openai-agents')).toBe(adapterNaming('openai-agents'));
   });
 });

@@ -2,7 +2,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { extractFacts, mayHaveFacts } from '../../src/facts/extract.js';
 import { emptyFacts } from '../../src/facts/extract/context.js';
-import { extract, viaTypeScript } from './helpers.js';
+import { publicNames, extract, viaTypeScript } from './helpers.js';
 
 describe('pre-filter', () => {
   it('returns empty facts for a file that mentions no enabler and no identity token', () => {
@@ -64,7 +64,7 @@ export function Panel({ callId }: { callId: string }) {
 }
 `;
     const facts = extract(tsx, 'src/panel.tsx');
-    expect(facts.tools.map((t) => t.publicName)).toEqual(['search']);
+    expect(publicNames(facts)).toEqual(['search']);
     expect(facts.callIdCoercions.map((c) => c.form)).toEqual(['template', 'String']);
   });
 
@@ -74,7 +74,7 @@ export function Panel({ callId }: { callId: string }) {
     lines.push(`export const big = new Agent({ name: 'Big', tools: [${Array.from({ length: 2000 }, (_, i) => `t${i}`).join(', ')}] });`);
     const facts = extract(lines.join('\n'), 'src/big.ts');
     expect(facts.tools).toHaveLength(2000);
-    expect(facts.tools[1999]!.publicName).toBe('tool_1999');
+    expect(publicNames(facts)[1999]).toBe('tool_1999');
     expect(facts.agents[0]!.tools?.kind === 'array' && facts.agents[0]!.tools.elements.length).toBe(2000);
   });
 });

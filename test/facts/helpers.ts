@@ -4,7 +4,9 @@
 import ts from 'typescript';
 import { Project, ts as morphTs } from 'ts-morph';
 import { expect } from 'vitest';
+import { adapterNaming } from '../../src/facts/adapters/index.js';
 import { extractFacts, type ExtractOptions } from '../../src/facts/extract.js';
+import { linkFacts } from '../../src/facts/resolve.js';
 import type { FileFacts, NameValue, Position, Span, ValueRef } from '../../src/facts/types.js';
 
 const project = new Project({
@@ -115,4 +117,20 @@ export function show(ref: ValueRef | undefined): string {
 /** `tool@<offset of needle>` style ids, computed from the text. */
 export function idAt(prefix: string, code: string, needle: string, nth = 0): string {
   return `${prefix}@${offset(code, needle, nth)}`;
+}
+
+/** The model-facing names the linker gives one file's tools and namespaces (naming lives in the linker). */
+export function linkedNames(facts: FileFacts): { tools: Map<string, string | undefined>; namespaces: Map<string, string | undefined> } {
+  const linked = linkFacts([facts], { resolveModule: () => undefined, naming: adapterNaming });
+  const id = (key: string): string => key.slice(key.indexOf('#') + 1);
+  return {
+    tools: new Map(linked.tools.map((t) => [id(t.key), t.name])),
+    namespaces: new Map(linked.namespaces.map((n) => [id(n.key), n.name])),
+  };
+}
+
+/** `linkedNames(facts).tools` in the order of `facts.tools`. */
+export function publicNames(facts: FileFacts): Array<string | undefined> {
+  const names = linkedNames(facts).tools;
+  return facts.tools.map((t) => names.get(t.id));
 }

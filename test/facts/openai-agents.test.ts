@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extract, idAt, nameOf, offset, pos, show, spanOfText } from './helpers.js';
+import { linkedNames, publicNames, extract, idAt, nameOf, offset, pos, show, spanOfText } from './helpers.js';
 
 const triage = `import { Agent, handoff, tool, toolNamespace, webSearchTool, MCPServerStdio, MCPServerStreamableHttp } from '@openai/agents';
 import { RealtimeAgent } from '@openai/agents/realtime';
@@ -61,12 +61,13 @@ describe('@openai/agents: a triage agent', () => {
     ]);
   });
 
-  it('records function, hosted and agent tools with their public names', () => {
-    expect(facts.tools.map((t) => [t.id, t.kind, nameOf(t.name), t.publicName, t.deferLoading, t.approvalRequired])).toEqual([
+  it('records function, hosted and agent tools; the linker gives their public names', () => {
+    const names = publicNames(facts);
+    expect(facts.tools.map((t, i) => [t.id, t.kind, nameOf(t.name), names[i], t.deferLoading, t.approvalRequired])).toEqual([
       [idAt('tool', triage, "tool({\n  name: 'get weather'"), 'function', 'get weather', 'get_weather', false, true],
       [idAt('tool', triage, "tool({\n  name: 'lookup_account'"), 'function', 'lookup_account', 'lookup_account', true, false],
       [idAt('tool', triage, 'webSearchTool()'), 'hosted', undefined, undefined, false, false],
-      [idAt('tool', triage, 'refundAgent.asTool('), 'agent-tool', 'Refund_agent', 'Refund_agent', false, false],
+      [idAt('tool', triage, 'refundAgent.asTool('), 'agent-tool', undefined, 'Refund_agent', false, false],
       [idAt('tool', triage, 'billingAgent.asTool('), 'agent-tool', 'ask_billing', 'ask_billing', false, false],
     ]);
     const [weather, , hosted, refundTool, billingTool] = facts.tools;
@@ -76,10 +77,10 @@ describe('@openai/agents: a triage agent', () => {
     expect(weather!.span.loc.end).toEqual({ line: 11, column: 2 });
     expect(hosted!.nameSpan).toEqual(spanOfText(triage, 'webSearchTool', 1));
     expect('name' in hosted!).toBe(false);
-    expect(refundTool!.defaultIdentity).toEqual({ agentName: 'Refund agent', derivedName: 'Refund_agent' });
+    expect(refundTool!.nameFrom).toBe('receiver-agent');
     expect(refundTool!.nameSpan).toEqual(spanOfText(triage, 'refundAgent.asTool'));
     expect(show(refundTool!.agent)).toBe(`binding:${key('refundAgent')}`);
-    expect(billingTool!.defaultIdentity).toBeUndefined();
+    expect(billingTool!.nameFrom).toBe('option');
     expect(billingTool!.nameSpan.loc.start).toEqual(pos(triage, "'ask_billing'"));
   });
 
@@ -88,7 +89,7 @@ describe('@openai/agents: a triage agent', () => {
     const [ns] = facts.namespaces;
     expect(ns!.id).toBe(idAt('namespace', triage, 'toolNamespace({'));
     expect(nameOf(ns!.name)).toBe('CRM tools');
-    expect(ns!.publicName).toBe('CRM_tools');
+    expect(linkedNames(facts).namespaces.get(ns!.id)).toBe('CRM_tools');
     expect(show(ns!.members)).toBe(`[binding:${key('lookupAccount')}]`);
     expect(ns!.nameSpan.loc.start).toEqual({ line: 21, column: 34 });
     expect(ns!.nameSpan).toEqual(spanOfText(triage, "'CRM tools'"));
@@ -153,7 +154,6 @@ describe('@openai/agents: a triage agent', () => {
     expect(show(facts.bindings[key('docs')])).toBe(`mcp-server:${facts.mcpServers[0]!.id}`);
     expect(facts.callIdCoercions).toEqual([]);
     expect(facts.identityStrings).toEqual([]);
-    expect(facts.notes).toEqual([]);
   });
 });
 
@@ -210,7 +210,7 @@ module.exports = new Agent({ name: 'Cjs', tools: [t] });
       { local: 'tool', module: '@openai/agents', imported: 'tool' },
       { local: 'Agent', module: '@openai/agents', imported: 'Agent' },
     ]);
-    expect(facts.tools.map((t) => t.publicName)).toEqual(['cjs_tool']);
+    expect(publicNames(facts)).toEqual(['cjs_tool']);
     expect(facts.agents.map((a) => nameOf(a.name))).toEqual(['Cjs']);
   });
 

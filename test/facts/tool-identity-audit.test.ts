@@ -1,5 +1,6 @@
+import { resultsBeforeNext } from '../../src/checks/middleware-result-before-next.js';
 import { describe, expect, it } from 'vitest';
-import { extract, idAt, nameOf, offset, pos, show, spanOfText } from './helpers.js';
+import { extract, idAt, nameOf, offset, pos, show, spanOfText, linkedNames, publicNames } from './helpers.js';
 
 const code = `import { Agent, defineTool, toolNamespace, type FunctionInvocationContext, type FunctionMiddleware } from 'tool-identity-audit/runtime';
 
@@ -55,7 +56,8 @@ describe('tool-identity-audit runtime adapter', () => {
 
   it('records defineTool with verbatim names, approval mode and deferral', () => {
     expect(facts.adapters).toEqual(['tool-identity-audit']);
-    expect(facts.tools.map((t) => [t.id, nameOf(t.name), t.publicName, t.approvalRequired, t.deferLoading])).toEqual([
+    const names = publicNames(facts);
+    expect(facts.tools.map((t, i) => [t.id, nameOf(t.name), names[i], t.approvalRequired, t.deferLoading])).toEqual([
       [idAt('tool', code, "defineTool({\n  name: 'search'"), 'search', 'search', true, true],
       [idAt('tool', code, "defineTool({ name: 'details'"), 'details', 'details', false, false],
       [idAt('tool', code, "defineTool({ name: 'fetch'"), 'fetch', 'fetch', false, false],
@@ -64,7 +66,8 @@ describe('tool-identity-audit runtime adapter', () => {
   });
 
   it('strips the namespace name (Python semantics)', () => {
-    expect(facts.namespaces.map((n) => [nameOf(n.name), n.publicName, show(n.members)])).toEqual([
+    const names = linkedNames(facts).namespaces;
+    expect(facts.namespaces.map((n) => [nameOf(n.name), names.get(n.id), show(n.members)])).toEqual([
       [' crm ', 'crm', `[${binding('fetchTool')}]`],
     ]);
   });
@@ -104,19 +107,26 @@ describe('tool-identity-audit runtime adapter', () => {
     ]);
   });
 
-  it('analyses middleware listed on the agent or typed as FunctionMiddleware', () => {
+  it('records the shape of middleware listed on the agent or typed as FunctionMiddleware', () => {
     expect(facts.middleware).toEqual([
       {
-        resultBeforeNext: [spanOfText(code, "ctx.result = 'cached'")],
-        unawaitedNext: [],
+        statementLists: [
+          [
+            { kind: 'result', span: spanOfText(code, "ctx.result = 'cached'") },
+            { kind: 'next', span: spanOfText(code, 'await next();') },
+          ],
+        ],
+        nextCalls: [{ use: 'used', span: spanOfText(code, 'next()') }],
         span: spanOfText(code, "async (ctx, next) => {\n  ctx.result = 'cached';\n  await next();\n}"),
       },
       {
-        resultBeforeNext: [],
-        unawaitedNext: [spanOfText(code, 'next()', 1)],
+        statementLists: [[{ kind: 'next', span: spanOfText(code, 'next();', 1) }], [{ kind: 'result', span: spanOfText(code, "ctx.result = 'dry'") }]],
+        nextCalls: [{ use: 'statement', span: spanOfText(code, 'next()', 1) }],
         span: { ...facts.middleware[1]!.span, start: offset(code, 'async function logCalls') },
       },
     ]);
+    // The verdicts are the checks': a result set before next(), and a next() left floating.
+    expect(facts.middleware.map((m) => resultsBeforeNext(m))).toEqual([[spanOfText(code, "ctx.result = 'cached'")], []]);
   });
 
   it('records a run-level tool choice', () => {
@@ -145,7 +155,7 @@ new Agent({
 });
 `;
     const facts = extract(src);
-    expect(facts.middleware.map((m) => [m.resultBeforeNext.map((s) => s.loc.start), m.unawaitedNext.length])).toEqual([
+    expect(facts.middleware.map((m) => [resultsBeforeNext(m).map((s) => s.loc.start), m.nextCalls.filter((c) => c.use !== 'used').length])).toEqual([
       [[], 0],
       [[{ line: 6, column: 27 }], 0],
       [[], 0],

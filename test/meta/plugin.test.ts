@@ -100,8 +100,8 @@ describe.each(ruleEntries)('rule %s', (id, rule) => {
     expect(meta.id).toBe(id);
   });
 
-  it('declares name === id in createRule', () => {
-    expect(source).toMatch(new RegExp(`\\bname:\\s*'${id}'`));
+  it('declares name === id (in createRule, or through catalogRule)', () => {
+    expect(source).toMatch(new RegExp(`\\bname:\\s*'${id}'|\\bcatalogRule\\('${id}'\\)`));
   });
 
   it('has the catalog description, type, messages and suggestion flag', () => {

@@ -2,12 +2,10 @@
 import { mcpSdkAdapter } from './mcp-sdk.js';
 import { openaiAgentsAdapter } from './openai-agents.js';
 import { toolIdentityAuditAdapter } from './tool-identity-audit.js';
-import type { FrameworkAdapter } from './types.js';
-import type { AdapterNaming } from '../resolve.js';
+import type { FrameworkAdapter, Naming } from './types.js';
 
 export type * from './types.js';
 export { toFunctionToolName } from './naming.js';
-export { transformStringFunctionStyle } from '../../runtime/identity/index.js';
 export { mcpSdkAdapter, openaiAgentsAdapter, toolIdentityAuditAdapter };
 
 export const adapters: readonly FrameworkAdapter[] = [toolIdentityAuditAdapter, openaiAgentsAdapter, mcpSdkAdapter];
@@ -17,30 +15,36 @@ export function getAdapter(id: string): FrameworkAdapter | undefined {
   return adapters.find((adapter) => adapter.id === id);
 }
 
-
 const verbatim = (name: string): string => name;
-const namingCache = new Map<string, AdapterNaming>();
 
-/**
- * Naming rules by adapter id. Adapters without agents (or an unknown id) keep names verbatim and
- * derive handoff names as `transfer_to_<agent name>`.
- */
-export function adapterNaming(adapterId: string): AdapterNaming {
-  let rules = namingCache.get(adapterId);
-  if (!rules) {
-    const adapter = getAdapter(adapterId);
-    rules = {
-      publicToolName: adapter ? (written) => adapter.publicToolName(written) : verbatim,
-      publicNamespaceName: adapter ? (written) => adapter.publicNamespaceName(written) : verbatim,
-      handoffToolName: adapter?.handoffToolName ? adapter.handoffToolName : (agentName) => `transfer_to_${agentName}`,
-      agentToolName: adapter?.agentToolName ? adapter.agentToolName : verbatim,
-    };
-    namingCache.set(adapterId, rules);
-  }
-  return rules;
+/** Naming of an unknown adapter id: names verbatim, handoffs `transfer_to_<agent name>`. */
+const fallbackNaming: Naming = { tool: verbatim, namespace: verbatim, handoff: (agentName) => `transfer_to_${agentName}`, agentTool: verbatim };
+
+/** Naming rules by adapter id, for the linker. */
+export function adapterNaming(adapterId: string): Naming {
+  return getAdapter(adapterId)?.naming ?? fallbackNaming;
 }
 
 /** True when `specifier` is one of the adapter's enablers or a subpath of one. */
 export function adapterEnabledBy(adapter: FrameworkAdapter, specifier: string): boolean {
   return adapter.enablers.some((enabler) => specifier === enabler || specifier.startsWith(`${enabler}/`));
+}
+
+const livePropertiesOf = new WeakMap<readonly FrameworkAdapter[], ReadonlySet<string>>();
+
+/** Property names that hold tools or handoffs after construction, over a list of adapters. */
+export function liveProperties(list: readonly FrameworkAdapter[]): ReadonlySet<string> {
+  let names = livePropertiesOf.get(list);
+  if (!names) {
+    const set = new Set<string>();
+    for (const adapter of list) {
+      for (const spec of adapter.exposures ?? []) {
+        if (spec.liveProperties?.tools) set.add(spec.liveProperties.tools);
+        if (spec.liveProperties?.handoffs) set.add(spec.liveProperties.handoffs);
+      }
+      if (adapter.invocationContext) set.add(adapter.invocationContext.toolsProperty);
+    }
+    livePropertiesOf.set(list, (names = set));
+  }
+  return names;
 }

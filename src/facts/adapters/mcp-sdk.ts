@@ -1,6 +1,9 @@
-// The MCP TypeScript SDK: `new McpServer({ name, version })` and its registrations
-// `server.tool('name', ...)` / `server.registerTool('name', ...)`. Names are verbatim.
+// The MCP TypeScript SDK, v1 (@modelcontextprotocol/sdk 1.32): `new McpServer({ name, version })`
+// and its registrations `server.tool('name', ...)` / `server.registerTool('name', ...)`. Names are
+// sent verbatim.
 import type { FrameworkAdapter } from './types.js';
+
+const verbatim = (name: string): string => name;
 
 export const mcpSdkAdapter: FrameworkAdapter = {
   id: 'mcp-sdk',
@@ -10,11 +13,25 @@ export const mcpSdkAdapter: FrameworkAdapter = {
     '@modelcontextprotocol/sdk/server/index.js',
     '@modelcontextprotocol/sdk',
   ],
-  mcpServers: {
-    McpServer: { role: 'server', nameOption: 'name' },
-    Server: { role: 'server', nameOption: 'name' },
-  },
-  mcpRegistrations: { methods: ['tool', 'registerTool'], nameArgument: 0, minArguments: 2 },
-  publicToolName: (written) => written,
-  publicNamespaceName: (written) => written,
+  mcpServers: [
+    {
+      match: [
+        { type: 'new', name: 'McpServer' },
+        { type: 'new', name: 'Server' },
+      ],
+      role: 'server',
+      name: [{ from: 'option', argument: 0, path: ['name'] }],
+    },
+  ],
+  mcpRegistrations: [
+    {
+      // Fewer than two arguments is not a registration: keeps unrelated `.tool()` calls out.
+      match: [
+        { type: 'method', method: 'tool', minArguments: 2 },
+        { type: 'method', method: 'registerTool', minArguments: 2 },
+      ],
+      name: [{ from: 'argument', index: 0 }],
+    },
+  ],
+  naming: { tool: verbatim, namespace: verbatim, handoff: (agentName) => `transfer_to_${agentName}`, agentTool: verbatim },
 };

@@ -1,77 +1,103 @@
-// The OpenAI Agents SDK for JavaScript (@openai/agents and its packages). Function-tool and
-// namespace names go through `toFunctionToolName` (case kept); handoffs default to
-// `transfer_to_${toFunctionToolName(agent.name)}`, agent-as-tool to `toFunctionToolName(agent.name)`.
+// The OpenAI Agents SDK for JavaScript (@openai/agents and its packages), as 0.20.0 behaves.
+// Function-tool and namespace names go through `toFunctionToolName` (case kept); handoffs default
+// to `transfer_to_${toFunctionToolName(agent.name)}`, agent-as-tool to `toFunctionToolName(agent.name)`.
 // The collision policy is a run option in this SDK, not an agent option, so agents carry none.
 import { toFunctionToolName } from './naming.js';
-import type { FrameworkAdapter, ToolDefinerSpec } from './types.js';
+import type { ExposureSpec, FrameworkAdapter, ToolChoiceStyle, ToolDefiner } from './types.js';
 
-const hosted: ToolDefinerSpec = { kind: 'hosted' };
+const hosted = (...names: string[]): ToolDefiner => ({
+  match: names.map((name) => ({ type: 'call', name })),
+  kind: 'hosted',
+  name: [],
+});
+
+/** `modelSettings.toolChoice`: 'auto' | 'required' | 'none' | '<function name>'. */
+const nameString: ToolChoiceStyle = { modes: { auto: 'auto', required: 'required', none: 'none' }, byName: true };
 
 const agentOptions = {
-  nameOption: 'name',
-  toolsOption: 'tools',
-  handoffsOption: 'handoffs',
-} as const;
+  name: [{ from: 'option', argument: 0, path: ['name'] }],
+  tools: { argument: 0, path: ['tools'], shape: 'array' },
+  handoffs: { argument: 0, path: ['handoffs'] },
+  mcpServers: { argument: 0, path: ['mcpServers'] },
+  includeServerInToolNames: { argument: 0, path: ['mcpConfig', 'includeServerInToolNames'] },
+  liveProperties: { tools: 'tools', handoffs: 'handoffs' },
+} as const satisfies Partial<ExposureSpec>;
 
 export const openaiAgentsAdapter: FrameworkAdapter = {
   id: 'openai-agents',
   title: 'OpenAI Agents SDK (JavaScript)',
   enablers: ['@openai/agents', '@openai/agents-core', '@openai/agents-realtime', '@openai/agents-openai'],
-  tools: {
-    tool: {
+  tools: [
+    {
+      match: [{ type: 'call', name: 'tool' }],
       kind: 'function',
-      nameOption: 'name',
-      nameFromFunctionOption: 'execute',
-      deferLoadingOption: 'deferLoading',
-      approval: { option: 'needsApproval', requiredWhen: 'truthy' },
+      name: [
+        { from: 'option', argument: 0, path: ['name'] },
+        { from: 'function-name', argument: 0, path: ['execute'] },
+      ],
+      deferLoading: { argument: 0, path: ['deferLoading'] },
+      approval: { requiredWhen: 'truthy', argument: 0, path: ['needsApproval'] },
     },
-    webSearchTool: hosted,
-    fileSearchTool: hosted,
-    codeInterpreterTool: hosted,
-    computerTool: hosted,
-    imageGenerationTool: hosted,
-    hostedMcpTool: hosted,
-    shellTool: hosted,
-    applyPatchTool: hosted,
-  },
-  namespaces: {
-    toolNamespace: { nameOption: 'name', toolsOption: 'tools' },
-  },
-  handoffs: {
-    handoff: { agentArgument: 0, optionsArgument: 1, overrideOption: 'toolNameOverride' },
-  },
-  agents: {
-    Agent: {
+    hosted(
+      'webSearchTool',
+      'fileSearchTool',
+      'codeInterpreterTool',
+      'computerTool',
+      'imageGenerationTool',
+      'hostedMcpTool',
+      'shellTool',
+      'applyPatchTool',
+    ),
+    {
+      match: [{ type: 'method', method: 'asTool' }],
+      kind: 'agent-tool',
+      name: [{ from: 'option', argument: 0, path: ['toolName'] }, { from: 'receiver-agent' }],
+      approval: { requiredWhen: 'truthy', argument: 0, path: ['needsApproval'] },
+    },
+  ],
+  namespaces: [
+    {
+      match: [{ type: 'call', name: 'toolNamespace' }],
+      name: [{ from: 'option', argument: 0, path: ['name'] }],
+      tools: { argument: 0, path: ['tools'] },
+    },
+  ],
+  handoffs: [
+    {
+      match: [{ type: 'call', name: 'handoff' }],
+      agentArgument: 0,
+      override: [{ from: 'option', argument: 1, path: ['toolNameOverride'] }],
+    },
+  ],
+  exposures: [
+    {
+      match: [
+        { type: 'new', name: 'Agent' },
+        { type: 'static', name: 'Agent', method: 'create' },
+      ],
       kind: 'agent',
-      construct: true,
-      factories: ['create'],
       ...agentOptions,
-      mcpServersOption: 'mcpServers',
-      includeServerInToolNamesPath: ['mcpConfig', 'includeServerInToolNames'],
-      toolChoicePath: ['modelSettings', 'toolChoice'],
-      toolChoiceStyle: 'name-string',
+      toolChoice: { argument: 0, path: ['modelSettings', 'toolChoice'], style: nameString },
     },
     // Realtime agents take the same tools, handoffs and MCP options, but no model settings.
-    RealtimeAgent: {
-      kind: 'realtime-agent',
-      construct: true,
-      factories: [],
-      ...agentOptions,
-      mcpServersOption: 'mcpServers',
-      includeServerInToolNamesPath: ['mcpConfig', 'includeServerInToolNames'],
+    { match: [{ type: 'new', name: 'RealtimeAgent' }], kind: 'realtime-agent', ...agentOptions },
+  ],
+  mcpServers: [
+    {
+      match: [
+        { type: 'new', name: 'MCPServerStdio' },
+        { type: 'new', name: 'MCPServerStreamableHttp' },
+        { type: 'new', name: 'MCPServerSSE' },
+      ],
+      role: 'client',
+      name: [{ from: 'option', argument: 0, path: ['name'] }],
     },
+  ],
+  opaqueAgents: [{ type: 'method', method: 'clone' }],
+  naming: {
+    tool: (written) => toFunctionToolName(written),
+    namespace: (written) => toFunctionToolName(written.trim()),
+    handoff: (agentName) => `transfer_to_${toFunctionToolName(agentName)}`,
+    agentTool: (agentName) => toFunctionToolName(agentName),
   },
-  mcpServers: {
-    MCPServerStdio: { role: 'client', nameOption: 'name' },
-    MCPServerStreamableHttp: { role: 'client', nameOption: 'name' },
-    MCPServerSSE: { role: 'client', nameOption: 'name' },
-  },
-  agentMethods: {
-    asTool: { method: 'asTool', nameOption: 'toolName', approval: { option: 'needsApproval', requiredWhen: 'truthy' } },
-    opaque: ['clone'],
-  },
-  publicToolName: (written) => toFunctionToolName(written),
-  publicNamespaceName: (written) => toFunctionToolName(written.trim()),
-  handoffToolName: (agentName) => `transfer_to_${toFunctionToolName(agentName)}`,
-  agentToolName: (agentName) => toFunctionToolName(agentName),
 };

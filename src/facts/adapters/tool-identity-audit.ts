@@ -2,48 +2,67 @@
 // Names are kept verbatim (Python semantics are normative); namespace names are stripped; the
 // derived handoff and agent-as-tool names use the Python transform (lower-cased).
 import { agentAsToolDefaultName, handoffDefaultToolName } from '../../runtime/identity/index.js';
-import type { FrameworkAdapter } from './types.js';
+import type { FrameworkAdapter, ToolChoiceStyle } from './types.js';
+
+/** 'auto' | 'required' | 'none' | { mode, requiredFunctionName? }. */
+const modeObject: ToolChoiceStyle = {
+  modes: { auto: 'auto', required: 'required', none: 'none' },
+  object: { modeOption: 'mode', nameOption: 'requiredFunctionName' },
+};
 
 export const toolIdentityAuditAdapter: FrameworkAdapter = {
   id: 'tool-identity-audit',
   title: 'tool-identity-audit runtime',
   enablers: ['tool-identity-audit/runtime', 'tool-identity-audit'],
-  tools: {
-    defineTool: {
+  tools: [
+    {
+      match: [{ type: 'call', name: 'defineTool' }],
       kind: 'function',
-      nameOption: 'name',
-      deferLoadingOption: 'deferLoading',
-      approval: { option: 'approvalMode', requiredWhen: 'equals', value: 'always_require' },
-      execute: { option: 'execute', contextParameter: 1 },
+      name: [{ from: 'option', argument: 0, path: ['name'] }],
+      deferLoading: { argument: 0, path: ['deferLoading'] },
+      approval: { requiredWhen: 'equals', value: 'always_require', argument: 0, path: ['approvalMode'] },
+      execute: { argument: 0, path: ['execute'], contextParameter: 1 },
     },
-  },
-  namespaces: {
-    toolNamespace: { nameOption: 'name', toolsOption: 'tools' },
-  },
-  agents: {
-    Agent: {
+  ],
+  namespaces: [
+    {
+      match: [{ type: 'call', name: 'toolNamespace' }],
+      name: [{ from: 'option', argument: 0, path: ['name'] }],
+      tools: { argument: 0, path: ['tools'] },
+    },
+  ],
+  exposures: [
+    {
+      match: [{ type: 'new', name: 'Agent' }],
       kind: 'agent',
-      construct: true,
-      factories: [],
-      nameOption: 'name',
-      toolsOption: 'tools',
-      handoffsOption: 'handoffs',
-      collisionPolicyOption: 'toolNameCollisionPolicy',
-      toolChoicePath: ['toolChoice'],
-      toolChoiceStyle: 'mode-object',
-      middlewareOption: 'middleware',
+      name: [{ from: 'option', argument: 0, path: ['name'] }],
+      tools: { argument: 0, path: ['tools'], shape: 'array' },
+      handoffs: { argument: 0, path: ['handoffs'] },
+      collisionPolicy: { argument: 0, path: ['toolNameCollisionPolicy'] },
+      toolChoice: { argument: 0, path: ['toolChoice'], style: modeObject },
+      middleware: { argument: 0, path: ['middleware'] },
+      liveProperties: { tools: 'tools', handoffs: 'handoffs' },
     },
-  },
+  ],
   invocationContext: {
     addToolsMethod: 'addTools',
     removeToolsMethod: 'removeTools',
     toolsProperty: 'tools',
+    resultProperty: 'result',
     contextTypeNames: ['FunctionInvocationContext'],
     middlewareTypeNames: ['FunctionMiddleware'],
   },
-  run: { method: 'run', optionsArgument: 1, toolChoiceOption: 'toolChoice', toolChoiceStyle: 'mode-object', toolsOption: 'tools' },
-  publicToolName: (written) => written,
-  publicNamespaceName: (written) => written.trim(),
-  handoffToolName: (agentName) => handoffDefaultToolName(agentName),
-  agentToolName: (agentName) => agentAsToolDefaultName(agentName),
+  runs: [
+    {
+      match: [{ type: 'method', method: 'run', minArguments: 2 }],
+      toolChoice: { argument: 1, path: ['toolChoice'], style: modeObject },
+      tools: { argument: 1, path: ['tools'] },
+    },
+  ],
+  naming: {
+    tool: (written) => written,
+    namespace: (written) => written.trim(),
+    handoff: (agentName) => handoffDefaultToolName(agentName),
+    agentTool: (agentName) => agentAsToolDefaultName(agentName),
+  },
 };

@@ -1,93 +1,143 @@
-// The shape of a framework adapter: a plain object that tells the fact extractor which imports
-// enable a framework, which imported callables define tools, namespaces, handoffs, agents and MCP
-// servers, which options carry the identity, and how the framework turns written names into the
-// names a model sees. Adapters hold no code that touches syntax: the walker in `../extract.ts`
-// reads these tables, so adding a framework is adding one object to `./index.ts`.
+// The vocabulary of a framework adapter: plain data that tells the framework-neutral walker in
+// `../extract/` which calls define tools, namespaces, handoffs, agents and MCP servers, where each
+// of them writes its name, which calls open a set of tools shown to one model, and how the
+// framework turns written names into the names a model sees. The walker and the linker only loop
+// over these tables; they never name a framework. Adding a framework is adding one object to
+// `./index.ts`; a framework that truly needs code gets a narrow `collect` hook whose only output
+// is facts.
+import type { HookSite } from '../extract/hook-site.js';
 
-/** A callable that defines one tool: `tool({ name, ... })`, `defineTool({ ... })`, `webSearchTool()`. */
-export interface ToolDefinerSpec {
-  kind: 'function' | 'hosted';
-  /** Option (of the first argument's object literal) holding the tool name. Absent for hosted tools. */
-  nameOption?: string;
+/**
+ * How code reaches a framework callable. `name` is an export of one of the adapter's enabling
+ * modules, followed through renamed, namespace and `require` imports and local `const` aliases.
+ */
+export type CallShape =
+  /** `tool({...})` */
+  | { type: 'call'; name: string }
+  /** `new Agent({...})` */
+  | { type: 'new'; name: string }
+  /** `Agent.create({...})` */
+  | { type: 'static'; name: string; method: string }
   /**
-   * When the name option is missing, the framework names the tool after its execute function
-   * (`tool({ execute: async function getWeather() {} })` → `getWeather`): the option holding it.
+   * `server.registerTool('x', ...)`, `agent.asTool({...})`: a method on any receiver that is not an
+   * import of another module. `minArguments` keeps unrelated calls of a common method name out.
    */
-  nameFromFunctionOption?: string;
-  /** Boolean option that defers loading (`deferLoading: true`). */
-  deferLoadingOption?: string;
-  /**
-   * How approval is requested: `truthy` = any value other than a literal `false` (a function counts,
-   * it may approve); `equals` = the option is the literal `value`.
-   */
-  approval?: { option: string; requiredWhen: 'truthy' } | { option: string; requiredWhen: 'equals'; value: string };
-  /** Option holding the function that runs the tool, and the index of its invocation-context parameter. */
-  execute?: { option: string; contextParameter: number };
+  | { type: 'method'; method: string; minArguments?: number }
+  /** `class SearchTool extends StructuredTool { name = 'search' }` (class-defined tools). */
+  | { type: 'extends'; name: string };
+
+/** A path of options inside the object literal at argument `argument` of a call. */
+export interface OptionAt {
+  argument: number;
+  path: readonly string[];
 }
 
-/** `toolNamespace({ name, description, tools })`. */
-export interface NamespaceDefinerSpec {
-  nameOption: string;
-  toolsOption: string;
+/**
+ * Where a name is written. A definer lists its sources in order; the first one present gives the
+ * name. Facts record which one did (`NameFrom`), so that naming rules can depend on it.
+ */
+export type NameSource =
+  /** `tool({ name: 'x' })`, `tool(fn, { name: 'x' })`: an option at any argument and path. */
+  | ({ from: 'option' } & OptionAt)
+  /** `server.registerTool('x', ...)`: a positional argument. */
+  | { from: 'argument'; index: number }
+  /** `tool({ execute: async function getWeather() {} })`: the name JS gives the function in that option. */
+  | ({ from: 'function-name' } & OptionAt)
+  /** `tools: { getWeather: tool({...}) }`: the key under which a record lists the tool. */
+  | { from: 'record-key' }
+  /** `class X extends StructuredTool { name = 'x' }`: a class member's initialiser. */
+  | { from: 'class-member'; member: string }
+  /** `agent.asTool()`: named after the receiving agent (the linker derives it, see `Naming.agentTool`). */
+  | { from: 'receiver-agent' };
+
+export type NameFrom = NameSource['from'];
+
+/** How approval is asked for: any value but a falsy literal (`truthy`), or one literal value. */
+export type ApprovalSpec =
+  | ({ requiredWhen: 'truthy' } & OptionAt)
+  | ({ requiredWhen: 'equals'; value: string } & OptionAt);
+
+/** A callable that defines one tool. */
+export interface ToolDefiner {
+  match: readonly CallShape[];
+  /** `function` tools have a function-tool identity; `hosted` tools are listed but have none; `agent-tool` wraps the receiver agent. */
+  kind: 'function' | 'hosted' | 'agent-tool';
+  name: readonly NameSource[];
+  /** A boolean option that defers loading (`deferLoading: true`). */
+  deferLoading?: OptionAt;
+  approval?: ApprovalSpec;
+  /** The option holding the function that runs the tool, and the index of its invocation-context parameter. */
+  execute?: OptionAt & { contextParameter: number };
+}
+
+/** `toolNamespace({ name, tools })`: members get the namespace. */
+export interface NamespaceDefiner {
+  match: readonly CallShape[];
+  name: readonly NameSource[];
+  tools: OptionAt;
 }
 
 /** `handoff(agent, { toolNameOverride })`. */
-export interface HandoffDefinerSpec {
+export interface HandoffDefiner {
+  match: readonly CallShape[];
   agentArgument: number;
-  optionsArgument: number;
-  overrideOption: string;
+  /** The routed tool name when given; the linker derives one from the agent otherwise. */
+  override: readonly NameSource[];
 }
 
-/** How an agent setting selects tools: `toolChoice: 'required'` or `{ mode, requiredFunctionName }`. */
-export type ToolChoiceStyle =
-  /** 'auto' | 'required' | 'none' | { mode, requiredFunctionName? } (tool-identity-audit runtime). */
-  | 'mode-object'
-  /** 'auto' | 'required' | 'none' | '<function name>' (OpenAI model settings). */
-  | 'name-string';
-
-/** An agent class: `new Agent({...})`, `Agent.create({...})`. */
-export interface AgentClassSpec {
-  kind: 'agent' | 'realtime-agent';
-  /** `new X(options)` defines an agent. */
-  construct: boolean;
-  /** Static factories: `X.create(options)`. */
-  factories: readonly string[];
-  nameOption: string;
-  toolsOption: string;
-  handoffsOption?: string;
-  mcpServersOption?: string;
-  /** Option path to the boolean that prefixes MCP tool names with their server name. */
-  includeServerInToolNamesPath?: readonly string[];
-  /** Option holding `'warn' | 'error'`. Only for frameworks whose agent takes it. */
-  collisionPolicyOption?: string;
-  /** Option path of the agent's tool choice. */
-  toolChoicePath?: readonly string[];
-  toolChoiceStyle?: ToolChoiceStyle;
-  /** Option holding an array of function middleware `(ctx, next) => ...`. */
-  middlewareOption?: string;
+/**
+ * How a tool choice is written. A string equal to one of `modes` selects that mode; with `byName`
+ * any other static string names a tool; an object literal carries a mode and/or a tool name.
+ */
+export interface ToolChoiceStyle {
+  modes: Readonly<Record<string, 'auto' | 'required' | 'none'>>;
+  byName?: boolean;
+  object?: { modeOption?: string; nameOption: string };
 }
 
-/** An MCP server class: `new McpServer({ name, version })` or a client connection `new MCPServerStdio({ name })`. */
-export interface McpServerClassSpec {
+/** Where a set keeps its tools: an array of tools, or a record whose keys are the names the model sees. */
+export interface ToolsSpec extends OptionAt {
+  shape: 'array' | 'record';
+}
+
+/**
+ * A call that opens a set of tools shown to one model together: an agent (`new Agent({...})`,
+ * `Agent.create({...})`, a plain factory call), whose set may change later through its `tools` and
+ * `handoffs` properties, or a one-shot call such as `generateText({ tools })` (`kind: 'call'`).
+ */
+export interface ExposureSpec {
+  match: readonly CallShape[];
+  kind: 'agent' | 'realtime-agent' | 'call';
+  name?: readonly NameSource[];
+  tools?: ToolsSpec;
+  handoffs?: OptionAt;
+  mcpServers?: OptionAt;
+  /** A boolean option that prefixes MCP tool names with their server name. */
+  includeServerInToolNames?: OptionAt;
+  /** An option holding `'warn' | 'error'`, for frameworks whose agent takes it. */
+  collisionPolicy?: OptionAt;
+  toolChoice?: OptionAt & { style: ToolChoiceStyle };
+  /** An option holding an array of function middleware `(ctx, next) => ...`. */
+  middleware?: OptionAt;
+  /**
+   * Properties of the agent value that hold its tools and handoffs after construction
+   * (`agent.handoffs.push(x)`, `agent.tools = [...]`).
+   */
+  liveProperties?: { tools?: string; handoffs?: string };
+}
+
+/** An MCP server instance (`new McpServer({ name })`) or a client connection (`new MCPServerStdio({ name })`). */
+export interface McpServerSpec {
+  match: readonly CallShape[];
+  /** 'server' registers its own tools; 'client' is a connection whose tools are unknown statically. */
   role: 'server' | 'client';
-  /** Option of the first argument that holds the display name. */
-  nameOption: string;
+  name: readonly NameSource[];
 }
 
-/** Methods called on agent values (`agent.asTool({ toolName })`, `agent.clone({...})`). */
-export interface AgentMethodsSpec {
-  /** `agent.asTool(options)`: a function tool named after the agent unless `nameOption` is given. */
-  asTool?: { method: string; nameOption: string; approval?: { option: string; requiredWhen: 'truthy' } };
-  /** Methods whose result is some other agent: its tools cannot be followed statically. */
-  opaque?: readonly string[];
-}
-
-/** `server.tool('name', ...)` / `server.registerTool('name', ...)`. */
+/** `server.registerTool('x', ...)`: a registration of one tool on a receiver that may be a server. */
 export interface McpRegistrationSpec {
-  methods: readonly string[];
-  nameArgument: number;
-  /** Fewer arguments than this: not a registration (keeps unrelated `.tool()` calls out). */
-  minArguments: number;
+  match: readonly CallShape[];
+  name: readonly NameSource[];
 }
 
 /** The invocation context of a tool run: `ctx.addTools(...)`, `ctx.removeTools(...)`, `ctx.tools`. */
@@ -95,20 +145,39 @@ export interface InvocationContextSpec {
   addToolsMethod: string;
   removeToolsMethod: string;
   toolsProperty: string;
+  /** The property a middleware sets to skip the tool (`ctx.result = ...`). */
+  resultProperty: string;
   /** Imported type names that mark a parameter as the invocation context. */
   contextTypeNames: readonly string[];
   /** Imported type names that mark a variable as a middleware `(ctx, next) => ...`. */
   middlewareTypeNames: readonly string[];
 }
 
-/** `agent.run(input, { toolChoice })`. */
+/** `agent.run(input, { toolChoice, tools })`: a tool choice given to one run of an agent. */
 export interface RunSpec {
-  method: string;
-  optionsArgument: number;
-  toolChoiceOption: string;
-  toolChoiceStyle: ToolChoiceStyle;
-  /** Option with tools given to that run only (they count as configured for its tool choice). */
-  toolsOption?: string;
+  match: readonly CallShape[];
+  toolChoice: OptionAt & { style: ToolChoiceStyle };
+  /** Tools given to that run only (they count as configured for its tool choice). */
+  tools?: OptionAt;
+}
+
+/** How a framework turns written and agent names into model-facing names; applied by the linker only. */
+export interface Naming {
+  tool(written: string): string;
+  namespace(written: string): string;
+  /** The routed tool name of a handoff to an agent with this name (no override). */
+  handoff(agentName: string): string;
+  /** The default tool name of an agent used as a tool (no explicit tool name). */
+  agentTool(agentName: string): string;
+}
+
+/**
+ * A narrow escape hatch: a hook called on each call or `new` of a matched shape, with framework-
+ * neutral readers. Its only output is facts (definitions and sets in the ordinary fact shapes).
+ */
+export interface CollectHook {
+  match: readonly CallShape[];
+  collect(site: HookSite): void;
 }
 
 export interface FrameworkAdapter {
@@ -117,22 +186,16 @@ export interface FrameworkAdapter {
   title: string;
   /** Module specifiers that enable the adapter; subpaths (`<enabler>/...`) enable it too. */
   enablers: readonly string[];
-  /** Keys are the names the enabling modules export. */
-  tools?: Readonly<Record<string, ToolDefinerSpec>>;
-  namespaces?: Readonly<Record<string, NamespaceDefinerSpec>>;
-  handoffs?: Readonly<Record<string, HandoffDefinerSpec>>;
-  agents?: Readonly<Record<string, AgentClassSpec>>;
-  mcpServers?: Readonly<Record<string, McpServerClassSpec>>;
-  agentMethods?: AgentMethodsSpec;
-  mcpRegistrations?: McpRegistrationSpec;
+  tools?: readonly ToolDefiner[];
+  namespaces?: readonly NamespaceDefiner[];
+  handoffs?: readonly HandoffDefiner[];
+  exposures?: readonly ExposureSpec[];
+  mcpServers?: readonly McpServerSpec[];
+  mcpRegistrations?: readonly McpRegistrationSpec[];
+  /** Methods on an agent whose result is some other agent: its tools cannot be followed statically. */
+  opaqueAgents?: readonly CallShape[];
   invocationContext?: InvocationContextSpec;
-  run?: RunSpec;
-  /** The name the model sees for a function tool written with this name. */
-  publicToolName(written: string): string;
-  /** The namespace name the model sees for a namespace written with this name. */
-  publicNamespaceName(written: string): string;
-  /** The routed tool name of a handoff to an agent with this name (no override). */
-  handoffToolName?(agentName: string): string;
-  /** The default tool name of an agent used as a tool (no explicit tool name). */
-  agentToolName?(agentName: string): string;
+  runs?: readonly RunSpec[];
+  collect?: readonly CollectHook[];
+  naming: Naming;
 }

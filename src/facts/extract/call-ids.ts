@@ -118,7 +118,7 @@ function isEmptyString(ctx: Ctx, expr: TS.Expression): boolean {
   return isStringLike(ctx.ts, e) && e.text === '';
 }
 
-export function checkCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): void {
+export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): void {
   const { ts } = ctx;
   if (ts.isCallExpression(node)) {
     const callee = unwrap(ts, node.expression);

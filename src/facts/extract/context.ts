@@ -45,6 +45,8 @@ export interface Ctx {
   referencedFunctions: Set<TS.Node>;
   /** Every declaration, in walk order (bindings are built from these). */
   declared: Decl[];
+  /** Property names that hold an agent's or a context's tools after construction (`agent.tools`). */
+  liveProperties: ReadonlySet<string>;
 }
 
 /**
@@ -170,7 +172,6 @@ export function emptyFacts(file: string): FileFacts {
     contextUses: [],
     runToolChoices: [],
     middleware: [],
-    notes: [],
   };
 }
 

@@ -1,33 +1,28 @@
 // Which calls are definitions of an enabled adapter: callees are followed through renamed imports,
-// namespace imports, `require`, and local `const` aliases. Classification is cached per node so a
-// definition has one id whether it is met as a fact or as a value inside another fact.
+// namespace imports, `require`, and local `const` aliases, then matched against the adapters'
+// call shapes (`./match.ts`). Classification is cached per node so a definition has one id whether
+// it is met as a fact or as a value inside another fact.
 import type * as TS from 'typescript';
 import { adapterEnabledBy } from '../adapters/index.js';
 import type {
-  AgentClassSpec,
-  AgentMethodsSpec,
+  ExposureSpec,
   FrameworkAdapter,
-  HandoffDefinerSpec,
-  McpServerClassSpec,
-  NamespaceDefinerSpec,
-  ToolDefinerSpec,
+  HandoffDefiner,
+  McpServerSpec,
+  NamespaceDefiner,
+  ToolDefiner,
 } from '../adapters/types.js';
-import { type Ctx, accessName, makeId, own, unwrap } from './context.js';
+import { type Ctx, accessName, makeId, unwrap } from './context.js';
+import { type Matched, matchShape } from './match.js';
 import { type Scope, lookup } from './scope.js';
 
 export type Def =
-  | { kind: 'tool'; adapter: FrameworkAdapter; spec: ToolDefinerSpec; id: string }
-  | {
-      kind: 'agent-tool';
-      adapter: FrameworkAdapter;
-      spec: NonNullable<AgentMethodsSpec['asTool']>;
-      receiver: TS.Expression;
-      id: string;
-    }
-  | { kind: 'namespace'; adapter: FrameworkAdapter; spec: NamespaceDefinerSpec; id: string }
-  | { kind: 'handoff'; adapter: FrameworkAdapter; spec: HandoffDefinerSpec; id: string }
-  | { kind: 'agent'; adapter: FrameworkAdapter; spec: AgentClassSpec; id: string }
-  | { kind: 'mcp-server'; adapter: FrameworkAdapter; spec: McpServerClassSpec; id: string }
+  | { kind: 'tool'; adapter: FrameworkAdapter; spec: ToolDefiner; id: string; receiver?: TS.Expression }
+  | { kind: 'namespace'; adapter: FrameworkAdapter; spec: NamespaceDefiner; id: string }
+  | { kind: 'handoff'; adapter: FrameworkAdapter; spec: HandoffDefiner; id: string }
+  /** An agent, or a one-shot set (`spec.kind === 'call'`). */
+  | { kind: 'agent'; adapter: FrameworkAdapter; spec: ExposureSpec; id: string }
+  | { kind: 'mcp-server'; adapter: FrameworkAdapter; spec: McpServerSpec; id: string }
   /** `agent.clone(...)`: some agent, not followed. */
   | { kind: 'opaque-agent'; adapter: FrameworkAdapter };
 
@@ -79,48 +74,53 @@ export function classify(ctx: Ctx, node: TS.Node, scope: Scope): Def | undefined
   return def;
 }
 
+/** A definition from the first matching entry, or undefined when the entry defines nothing. */
+function defOf(ctx: Ctx, node: TS.Node, adapter: FrameworkAdapter, matched: readonly Matched[], receiver?: TS.Expression): Def | undefined {
+  for (const m of matched) {
+    switch (m.role) {
+      case 'tool':
+        return { kind: 'tool', adapter, spec: m.spec, id: makeId(ctx, 'tool', node), ...(receiver ? { receiver } : {}) };
+      case 'namespace':
+        return { kind: 'namespace', adapter, spec: m.spec, id: makeId(ctx, 'namespace', node) };
+      case 'handoff':
+        return { kind: 'handoff', adapter, spec: m.spec, id: makeId(ctx, 'handoff', node) };
+      case 'exposure':
+        return { kind: 'agent', adapter, spec: m.spec, id: makeId(ctx, m.spec.kind === 'call' ? 'set' : 'agent', node) };
+      case 'mcp-server':
+        return { kind: 'mcp-server', adapter, spec: m.spec, id: makeId(ctx, 'mcp', node) };
+      case 'opaque-agent':
+        return { kind: 'opaque-agent', adapter };
+      default:
+        break;
+    }
+  }
+  return undefined;
+}
+
 function classifyUncached(ctx: Ctx, node: TS.Node, scope: Scope): Def | undefined {
   const { ts } = ctx;
-  if (ts.isNewExpression(node)) {
-    const target = resolveImported(ctx, node.expression, scope);
-    const adapter = target && adapterForModule(ctx, target.module);
-    if (!target || !adapter) return undefined;
-    const agent = own(adapter.agents, target.name);
-    if (agent?.construct) return { kind: 'agent', adapter, spec: agent, id: makeId(ctx, 'agent', node) };
-    const server = own(adapter.mcpServers, target.name);
-    if (server) return { kind: 'mcp-server', adapter, spec: server, id: makeId(ctx, 'mcp', node) };
-    return undefined;
-  }
-  if (!ts.isCallExpression(node)) return undefined;
-  const target = resolveImported(ctx, node.expression, scope);
+  const isNew = ts.isNewExpression(node);
+  if (!isNew && !ts.isCallExpression(node)) return undefined;
+  const call = node as TS.CallExpression | TS.NewExpression;
+  const argumentCount = call.arguments?.length ?? 0;
+  const target = resolveImported(ctx, call.expression, scope);
   const adapter = target && adapterForModule(ctx, target.module);
-  if (target && adapter) {
-    const tool = own(adapter.tools, target.name);
-    if (tool) return { kind: 'tool', adapter, spec: tool, id: makeId(ctx, 'tool', node) };
-    const namespace = own(adapter.namespaces, target.name);
-    if (namespace) return { kind: 'namespace', adapter, spec: namespace, id: makeId(ctx, 'namespace', node) };
-    const handoff = own(adapter.handoffs, target.name);
-    if (handoff) return { kind: 'handoff', adapter, spec: handoff, id: makeId(ctx, 'handoff', node) };
-    return undefined;
-  }
-  const callee = unwrap(ts, node.expression);
+  if (target && adapter) return defOf(ctx, node, adapter, matchShape(adapter, isNew ? 'new' : 'call', target.name, argumentCount));
+  if (isNew) return undefined;
+  const callee = unwrap(ts, call.expression);
   if (!ts.isPropertyAccessExpression(callee)) return undefined;
   const method = callee.name.text;
   const owner = resolveImported(ctx, callee.expression, scope);
   if (owner) {
     const ownerAdapter = adapterForModule(ctx, owner.module);
-    const agent = ownerAdapter && own(ownerAdapter.agents, owner.name);
-    if (ownerAdapter && agent?.factories.includes(method)) {
-      return { kind: 'agent', adapter: ownerAdapter, spec: agent, id: makeId(ctx, 'agent', node) };
-    }
-    return undefined; // a method of something imported (`agents.run`, `z.object`): not an agent value
+    const found = ownerAdapter && defOf(ctx, node, ownerAdapter, matchShape(ownerAdapter, 'static', `${owner.name}.${method}`, argumentCount));
+    if (found) return found;
+    // A method of a module namespace or of something imported (`agents.run`, `z.object`): not a definition.
+    return undefined;
   }
   for (const candidate of ctx.enabled) {
-    const asTool = candidate.agentMethods?.asTool;
-    if (asTool && asTool.method === method) {
-      return { kind: 'agent-tool', adapter: candidate, spec: asTool, receiver: callee.expression, id: makeId(ctx, 'tool', node) };
-    }
-    if (candidate.agentMethods?.opaque?.includes(method)) return { kind: 'opaque-agent', adapter: candidate };
+    const found = defOf(ctx, node, candidate, matchShape(candidate, 'method', method, argumentCount), callee.expression);
+    if (found) return found;
   }
   return undefined;
 }

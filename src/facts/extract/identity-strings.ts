@@ -194,7 +194,7 @@ function isOuterPlus(ctx: Ctx, node: TS.BinaryExpression): boolean {
   return !(parent && ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.PlusToken);
 }
 
-export function checkIdentityString(ctx: Ctx, state: IdentityState, node: TS.Node): void {
+export function collectIdentityString(ctx: Ctx, state: IdentityState, node: TS.Node): void {
   const { ts } = ctx;
   if (state.consumed.has(node)) return;
   if (ts.isConditionalExpression(node)) {

@@ -366,7 +366,7 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
         break;
       case PROPERTY_ACCESS: {
         const name = (node as TS.PropertyAccessExpression).name.text;
-        if (name === 'tools' || name === 'handoffs') result.candidates.push({ node, scope });
+        if (ctx.liveProperties.has(name)) result.candidates.push({ node, scope });
         break;
       }
       default:

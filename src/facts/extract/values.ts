@@ -291,14 +291,14 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
     if (def) {
       switch (def.kind) {
         case 'tool':
-        case 'agent-tool':
           return { kind: 'tool', id: def.id, span };
         case 'namespace':
           return { kind: 'namespace', id: def.id, span };
         case 'handoff':
           return { kind: 'handoff', id: def.id, span };
         case 'agent':
-          return { kind: 'agent', id: def.id, span };
+          // A one-shot set (`generateText(...)`) is a call result, not an agent.
+          return def.spec.kind === 'call' ? unknownRef(ctx, expr) : { kind: 'agent', id: def.id, span };
         case 'mcp-server':
           return { kind: 'mcp-server', id: def.id, span };
         default:

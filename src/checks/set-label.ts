@@ -1,0 +1,21 @@
+// How an exposure set is named in messages, and how it is named in finding keys. Labels are
+// English and may be reworded; keys are structure (kind and name) so fingerprints survive that.
+import type { ResolvedExposureSet } from '../facts/resolved.js';
+
+export function setLabel(set: Pick<ResolvedExposureSet, 'kind' | 'name'>): string {
+  switch (set.kind) {
+    case 'agent':
+      return set.name === undefined ? 'agent' : `agent "${set.name}"`;
+    case 'call':
+      return 'the tools of this call';
+    case 'add-tools':
+      return 'addTools() call';
+    case 'mcp-server':
+      return set.name === undefined ? 'MCP server' : `MCP server "${set.name}"`;
+  }
+}
+
+/** The set's part of a finding key: kind and static name, no wording. */
+export function setKey(set: Pick<ResolvedExposureSet, 'kind' | 'name'>): string {
+  return `${set.kind}:${set.name ?? ''}`;
+}

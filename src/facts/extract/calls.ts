@@ -1,0 +1,93 @@
+// Calls that define nothing: MCP registrations, invocation-context calls, tool choices given to a
+// run, and calls of local or imported functions (the linker follows MCP servers passed as arguments).
+import type * as TS from 'typescript';
+import type { RunSpec } from '../adapters/types.js';
+import { type Ctx, spanOf, unwrap } from './context.js';
+import { adapterForModule, resolveImported } from './definitions.js';
+import { toolChoice } from './exposures.js';
+import type { PendingContextCall } from './invocation.js';
+import { matchContextCall } from './invocation.js';
+import { matchShape } from './match.js';
+import { addMcpRegistration } from './mcp.js';
+import { type CallNode, certainOption, lookupOption } from './options.js';
+import { type Scope, lookup } from './scope.js';
+import { functionOf } from './options.js';
+import { toValueRef } from './values.js';
+import type { ValueRef } from '../types.js';
+
+function isNamespaceReceiver(ctx: Ctx, expr: TS.Expression, scope: Scope): boolean {
+  return resolveImported(ctx, expr, scope)?.name === '*';
+}
+
+/** Calls that are not definitions: registrations, context calls, runs, calls linking functions. */
+export function handleOtherCall(ctx: Ctx, contextCalls: PendingContextCall[], node: TS.CallExpression, scope: Scope): void {
+  const { ts } = ctx;
+  const callee = unwrap(ts, node.expression);
+  if (ts.isPropertyAccessExpression(callee)) {
+    const method = callee.name.text;
+    const receiver = callee.expression;
+    for (const adapter of ctx.enabled) {
+      const matched = matchShape(adapter, 'method', method, node.arguments.length);
+      for (const m of matched) {
+        if (m.role !== 'mcp-registration' || isNamespaceReceiver(ctx, receiver, scope)) continue;
+        if (addMcpRegistration(ctx, node, receiver, scope, adapter.id, m.spec)) return;
+      }
+      const contextCall = matchContextCall(ctx, node, method, receiver, scope);
+      if (contextCall && contextCall.adapter === adapter) {
+        contextCalls.push(contextCall);
+        return;
+      }
+      for (const m of matched) {
+        if (m.role === 'run' && !isNamespaceReceiver(ctx, receiver, scope) && addRunToolChoice(ctx, node, receiver, scope, m.spec)) return;
+      }
+    }
+  }
+  addCallFact(ctx, node, scope);
+}
+
+/** `agent.run(input, { toolChoice })`: recorded when the tool choice is written and certain. */
+function addRunToolChoice(ctx: Ctx, node: CallNode, receiver: TS.Expression, scope: Scope, spec: RunSpec): boolean {
+  const found = certainOption(ctx, node, spec.toolChoice, scope);
+  if (!found) return false;
+  const tools = spec.tools ? runTools(ctx, node, spec, scope) : undefined;
+  ctx.facts.runToolChoices.push({
+    agent: toValueRef(ctx, receiver, scope),
+    toolChoice: toolChoice(ctx, found.value, found.scope, spec.toolChoice.style),
+    ...(tools ? { tools } : {}),
+    span: spanOf(ctx, node),
+  });
+  return true;
+}
+
+/** Run-level tools in a run's options: the written value, `unknown` when a spread may set them. */
+function runTools(ctx: Ctx, node: CallNode, spec: RunSpec, scope: Scope): ValueRef | undefined {
+  const at = spec.tools!;
+  const found = lookupOption(ctx, node, at, scope);
+  if (found.state === 'found' && found.prop.value && !found.prop.uncertain) return toValueRef(ctx, found.prop.value, found.prop.scope);
+  if (found.state === 'found' || found.state === 'unknown') {
+    const where = found.state === 'found' ? found.prop.node : found.node;
+    return { kind: 'unknown', text: `${at.path.join('.')} (not followed)`, span: spanOf(ctx, where) };
+  }
+  return undefined;
+}
+
+/** `register(server)`: a call to a local or imported function with an identifier argument. */
+function addCallFact(ctx: Ctx, node: TS.CallExpression, scope: Scope): void {
+  const { ts } = ctx;
+  if (!node.arguments.some((arg) => ts.isIdentifier(unwrap(ts, arg)))) return;
+  const callee = unwrap(ts, node.expression);
+  const imported = resolveImported(ctx, callee, scope);
+  if (imported) {
+    if (imported.name === '*' || adapterForModule(ctx, imported.module)) return;
+  } else {
+    if (!ts.isIdentifier(callee)) return;
+    const decl = lookup(scope, callee.text);
+    if (!decl) return;
+    if (decl.kind !== 'function' && !functionOf(ctx, callee, scope)) return;
+  }
+  ctx.facts.calls.push({
+    callee: toValueRef(ctx, callee, scope),
+    args: node.arguments.map((arg) => toValueRef(ctx, arg, scope)),
+    span: spanOf(ctx, node),
+  });
+}

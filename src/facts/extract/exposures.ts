@@ -1,0 +1,250 @@
+// Sets of tools shown to one model: agents (`new Agent({...})`, factories) and one-shot calls
+// (`kind: 'call'` in the adapter), their tool choice, and the later changes of an agent's live
+// tool and handoff properties, in this module or (for imported agents) in another one.
+import type * as TS from 'typescript';
+import type { ExposureSpec, ToolChoiceStyle } from '../adapters/types.js';
+import type { AgentFact, ExposureFact, Span, ToolChoiceFact, ValueRef } from '../types.js';
+import { type Ctx, isAssignmentOperator, makeId, outerParent, shortText, spanOf, unwrap } from './context.js';
+import { type Def, classify, resolveImported } from './definitions.js';
+import { type Roles, addToolsPropertyUse, isContextLike } from './invocation.js';
+import { type CallNode, certainOption, functionOf, isTrueOption, stringOption, valueOption, writtenName } from './options.js';
+import { type Scope, lookup } from './scope.js';
+import { anySpreadMayDefine, findProperty, nameValue, resolveObject, toValueRef } from './values.js';
+
+/** Exposure facts of this file's agents, by agent id: later changes are added to them. */
+export type AgentSets = Map<string, { exposure: ExposureFact; spec: ExposureSpec }>;
+
+const MUTATING_METHODS = new Set(['splice', 'pop', 'shift', 'sort', 'reverse', 'fill', 'copyWithin', 'length']);
+const ADDING_METHODS = new Set(['push', 'unshift']);
+
+/** A tool choice as written: a mode, a tool named by string, or an object with a mode and a name. */
+export function toolChoice(ctx: Ctx, expr: TS.Expression, scope: Scope, style: ToolChoiceStyle): ToolChoiceFact {
+  const { ts } = ctx;
+  const span = spanOf(ctx, expr);
+  const e = unwrap(ts, expr);
+  const modeOf = (value: string): ToolChoiceFact['mode'] | undefined => (Object.hasOwn(style.modes, value) ? style.modes[value] : undefined);
+  const object = style.object && resolveObject(ctx, e, scope);
+  if (style.object && object) {
+    const modeProp = style.object.modeOption ? findProperty(ctx, object.obj, style.object.modeOption, object.scope) : undefined;
+    const mode = modeProp?.value && !modeProp.uncertain ? nameValue(ctx, modeProp.value, modeProp.scope) : undefined;
+    const nameProp = findProperty(ctx, object.obj, style.object.nameOption, object.scope);
+    let required: ToolChoiceFact['requiredFunctionName'];
+    if (!nameProp) {
+      if (anySpreadMayDefine(ctx, object.obj, style.object.nameOption, object.scope)) {
+        required = { kind: 'dynamic', text: `${shortText(ctx, object.obj)}.${style.object.nameOption}`, span: spanOf(ctx, object.obj) };
+      }
+    } else {
+      required = !nameProp.value || nameProp.uncertain ? { kind: 'dynamic', text: shortText(ctx, nameProp.node), span: spanOf(ctx, nameProp.node) } : nameValue(ctx, nameProp.value, nameProp.scope);
+    }
+    return { mode: (mode?.kind === 'static' && modeOf(mode.value)) || 'unknown', requiredFunctionName: required, span };
+  }
+  const value = nameValue(ctx, e, scope);
+  const mode = value.kind === 'static' ? modeOf(value.value) : undefined;
+  if (mode) return { mode, requiredFunctionName: undefined, span };
+  if (style.byName && value.kind !== 'dynamic') return { mode: 'required', requiredFunctionName: value, span };
+  return { mode: 'unknown', requiredFunctionName: undefined, span };
+}
+
+export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode, scope: Scope, def: Extract<Def, { kind: 'agent' }>): void {
+  const { spec, adapter } = def;
+  const span = spanOf(ctx, node);
+  const tools = spec.tools ? valueOption(ctx, node, spec.tools, scope) : undefined;
+  const handoffs = spec.handoffs ? valueOption(ctx, node, spec.handoffs, scope) : undefined;
+  if (spec.middleware) {
+    const list = certainOption(ctx, node, spec.middleware, scope);
+    const array = list && unwrap(ctx.ts, list.value);
+    if (array && ctx.ts.isArrayLiteralExpression(array)) {
+      for (const element of array.elements) {
+        const fn = functionOf(ctx, element, list.scope);
+        if (fn) roles.set(fn, { role: 'middleware', contextParameter: 0, adapter });
+      }
+    }
+  }
+  const exposure: ExposureFact = {
+    id: makeId(ctx, 'exposure', node),
+    adapter: adapter.id,
+    kind: spec.kind === 'call' ? 'call' : 'agent',
+    tools,
+    handoffs,
+    additions: [],
+    mutatedUnknown: false,
+    span,
+  };
+  if (spec.tools?.shape === 'record') exposure.toolsShape = 'record';
+  if (spec.kind !== 'call') {
+    const written = spec.name ? writtenName(ctx, node, spec.name, scope) : undefined;
+    const agent: AgentFact = {
+      id: def.id,
+      adapter: adapter.id,
+      kind: spec.kind,
+      name: written?.value,
+      tools,
+      handoffs,
+      mcpServers: spec.mcpServers ? valueOption(ctx, node, spec.mcpServers, scope) : undefined,
+      includeServerInToolNames: isTrueOption(ctx, node, spec.includeServerInToolNames, scope),
+      toolNameCollisionPolicy: undefined,
+      span,
+      nameSpan: spanOf(ctx, written?.node ?? node.expression),
+    };
+    if (spec.liveProperties) agent.liveProperties = { ...spec.liveProperties };
+    if (spec.collisionPolicy) {
+      const policy = stringOption(ctx, node, spec.collisionPolicy, scope)?.value;
+      if (policy?.kind === 'static' && (policy.value === 'warn' || policy.value === 'error')) agent.toolNameCollisionPolicy = policy.value;
+    }
+    if (spec.toolChoice) {
+      const found = certainOption(ctx, node, spec.toolChoice, scope);
+      if (found) agent.toolChoice = toolChoice(ctx, found.value, found.scope, spec.toolChoice.style);
+    }
+    ctx.facts.agents.push(agent);
+    exposure.owner = def.id;
+    sets.set(def.id, { exposure, spec });
+  }
+  ctx.facts.exposures.push(exposure);
+}
+
+type Usage =
+  | { kind: 'add'; values: ValueRef[]; span: Span }
+  | { kind: 'assign'; value: ValueRef; span: Span }
+  | { kind: 'mutate'; span: Span }
+  | { kind: 'escape' }
+  | { kind: 'read' };
+
+function isAssignmentTarget(ctx: Ctx, node: TS.Node): boolean {
+  const { ts } = ctx;
+  const { parent, child } = outerParent(ctx, node);
+  if (!parent) return false;
+  if (ts.isBinaryExpression(parent)) return parent.left === child && isAssignmentOperator(ts, parent.operatorToken.kind);
+  if (ts.isPrefixUnaryExpression(parent) || ts.isPostfixUnaryExpression(parent)) {
+    return parent.operator === ts.SyntaxKind.PlusPlusToken || parent.operator === ts.SyntaxKind.MinusMinusToken;
+  }
+  return ts.isDeleteExpression(parent);
+}
+
+/** How `x.tools` is used where it appears. */
+function usageOf(ctx: Ctx, access: TS.PropertyAccessExpression, scope: Scope): Usage {
+  const { ts } = ctx;
+  const { parent, child } = outerParent(ctx, access);
+  if (!parent) return { kind: 'read' };
+  if ((ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && parent.expression === child) {
+    if (ts.isElementAccessExpression(parent)) return isAssignmentTarget(ctx, parent) ? { kind: 'mutate', span: spanOf(ctx, parent) } : { kind: 'read' };
+    const method = parent.name.text;
+    const outer = outerParent(ctx, parent);
+    if (outer.parent && ts.isCallExpression(outer.parent) && outer.parent.expression === outer.child) {
+      const call = outer.parent;
+      if (ADDING_METHODS.has(method)) {
+        const values = call.arguments.map((arg) =>
+          ts.isSpreadElement(arg) ? ({ kind: 'spread', of: toValueRef(ctx, arg.expression, scope), span: spanOf(ctx, arg) } as ValueRef) : toValueRef(ctx, arg, scope),
+        );
+        return { kind: 'add', values, span: spanOf(ctx, call) };
+      }
+      return MUTATING_METHODS.has(method) ? { kind: 'mutate', span: spanOf(ctx, call) } : { kind: 'read' };
+    }
+    if (method === 'length' && isAssignmentTarget(ctx, parent)) return { kind: 'mutate', span: spanOf(ctx, parent) };
+    return { kind: 'read' };
+  }
+  if (ts.isBinaryExpression(parent) && parent.left === child && isAssignmentOperator(ts, parent.operatorToken.kind)) {
+    if (parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      return { kind: 'assign', value: toValueRef(ctx, parent.right, scope), span: spanOf(ctx, parent) };
+    }
+    return { kind: 'mutate', span: spanOf(ctx, parent) };
+  }
+  if (ts.isBinaryExpression(parent)) {
+    const op = parent.operatorToken.kind;
+    const K = ts.SyntaxKind;
+    const comparison = [K.EqualsEqualsEqualsToken, K.ExclamationEqualsEqualsToken, K.EqualsEqualsToken, K.ExclamationEqualsToken, K.InstanceOfKeyword, K.InKeyword];
+    return comparison.includes(op) ? { kind: 'read' } : { kind: 'escape' };
+  }
+  if (
+    ts.isSpreadElement(parent) ||
+    ts.isSpreadAssignment(parent) ||
+    ts.isTemplateSpan(parent) ||
+    ts.isTypeOfExpression(parent) ||
+    ts.isPrefixUnaryExpression(parent) ||
+    ts.isIfStatement(parent) ||
+    ts.isExpressionStatement(parent) ||
+    ((ts.isForOfStatement(parent) || ts.isForInStatement(parent)) && parent.expression === child) ||
+    (ts.isConditionalExpression(parent) && parent.condition === child)
+  ) {
+    return { kind: 'read' };
+  }
+  return { kind: 'escape' };
+}
+
+/**
+ * The agent definition an expression denotes in this file, following `const` chains: `triage`
+ * bound to `new Agent({ name: 'Triage' })`.
+ */
+function agentIdOf(ctx: Ctx, expr: TS.Expression, scope: Scope, depth = 0): string | undefined {
+  const { ts } = ctx;
+  if (depth > 8) return undefined;
+  const e = unwrap(ts, expr);
+  if (ts.isIdentifier(e)) {
+    const decl = lookup(scope, e.text);
+    if ((decl?.kind === 'const' || decl?.kind === 'let' || decl?.kind === 'var') && !decl.reassigned && decl.init) {
+      return agentIdOf(ctx, decl.init, decl.scope, depth + 1);
+    }
+    return undefined;
+  }
+  if (!ts.isCallExpression(e) && !ts.isNewExpression(e)) return undefined;
+  const def = classify(ctx, e, scope);
+  return def?.kind === 'agent' && def.spec.kind !== 'call' ? def.id : undefined;
+}
+
+/** Which list of an agent a live property holds, per the agent's adapter. */
+function listOf(spec: ExposureSpec, property: string): 'tools' | 'handoffs' | undefined {
+  if (spec.liveProperties?.tools === property) return 'tools';
+  if (spec.liveProperties?.handoffs === property) return 'handoffs';
+  return undefined;
+}
+
+/**
+ * `x.<live property>` accesses: changes of this file's agents, changes of imported agents (the
+ * linker applies them), and changes of an invocation context's tools.
+ */
+export function addPropertyUses(ctx: Ctx, roles: Roles, sets: AgentSets, pending: ReadonlyArray<{ node: TS.PropertyAccessExpression; scope: Scope }>): void {
+  const { ts } = ctx;
+  for (const { node, scope } of pending) {
+    const property = node.name.text;
+    const agentId = agentIdOf(ctx, node.expression, scope);
+    const own = agentId !== undefined ? sets.get(agentId) : undefined;
+    if (own) {
+      const list = listOf(own.spec, property);
+      if (!list) continue;
+      const usage = usageOf(ctx, node, scope);
+      const { exposure } = own;
+      if (usage.kind === 'add') {
+        for (const value of usage.values) exposure.additions.push({ property: list, mode: 'add', value, span: usage.span });
+      } else if (usage.kind === 'assign') {
+        exposure.additions.push({ property: list, mode: 'assign', value: usage.value, span: usage.span });
+      } else if (usage.kind === 'mutate' || usage.kind === 'escape') {
+        exposure.mutatedUnknown = true;
+      }
+      continue;
+    }
+    const receiver = unwrap(ts, node.expression);
+    const imported = resolveImported(ctx, receiver, scope);
+    if (imported && imported.name !== '*') {
+      const usage = usageOf(ctx, node, scope);
+      if (usage.kind === 'add' || usage.kind === 'assign' || usage.kind === 'mutate') {
+        // The linker applies it to the agent defined in the other module, through that agent's adapter.
+        ctx.facts.agentMutations.push({
+          agent: { kind: 'import', module: imported.module, imported: imported.name, name: shortText(ctx, receiver), span: spanOf(ctx, receiver) },
+          property,
+          mode: usage.kind === 'mutate' ? 'unknown' : usage.kind,
+          values: usage.kind === 'add' ? usage.values : usage.kind === 'assign' ? [usage.value] : [],
+          span: usage.span,
+        });
+      }
+      continue;
+    }
+    for (const adapter of ctx.enabled) {
+      const spec = adapter.invocationContext;
+      if (!spec || property !== spec.toolsProperty) continue;
+      const usage = usageOf(ctx, node, scope);
+      if (usage.kind === 'read' || usage.kind === 'escape') continue;
+      const kind = isContextLike(ctx, roles, node.expression, scope, adapter, spec);
+      if (kind) addToolsPropertyUse(ctx, kind, usage);
+    }
+  }
+}
+

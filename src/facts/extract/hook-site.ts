@@ -1,0 +1,94 @@
+// The escape hatch for an adapter that truly needs code (`FrameworkAdapter.collect`): a hook sees
+// one matched call through framework-neutral readers and can only add facts, in the ordinary fact
+// shapes, through `HookSite`. The walker stays a loop over tables.
+import type { FrameworkAdapter, NameSource, OptionAt } from '../adapters/types.js';
+import type { NameValue, Span, ToolKind, ValueRef } from '../types.js';
+import { type Ctx, makeId, spanOf, unwrap } from './context.js';
+import { adapterForModule, resolveImported } from './definitions.js';
+import { matchShape, type Matched } from './match.js';
+import { type CallNode, valueOption, writtenName } from './options.js';
+import type { Scope } from './scope.js';
+
+export interface HookSite {
+  adapterId: string;
+  span: Span;
+  argumentCount: number;
+  /** The name written at the first present source (see `NameSource`). */
+  readName(sources: readonly NameSource[]): NameValue | undefined;
+  /** An option as a value reference (unknown when it cannot be followed). */
+  readValue(at: OptionAt): ValueRef | undefined;
+  /** Records a tool defined by this call; returns its reference for sets. */
+  addTool(tool: { kind: ToolKind; name: NameValue | undefined; deferLoading?: boolean; approvalRequired?: boolean }): ValueRef;
+  /** Records a one-shot set of tools shown to one model by this call. */
+  addSet(set: { tools: ValueRef | undefined; toolsShape: 'array' | 'record' }): void;
+}
+
+/** The hook entries of the enabled adapters that this call matches. */
+function hooksFor(ctx: Ctx, node: CallNode, scope: Scope): Array<{ adapter: FrameworkAdapter; matched: Matched[] }> {
+  const { ts } = ctx;
+  const out: Array<{ adapter: FrameworkAdapter; matched: Matched[] }> = [];
+  const argumentCount = node.arguments?.length ?? 0;
+  const target = resolveImported(ctx, node.expression, scope);
+  const callee = unwrap(ts, node.expression);
+  for (const adapter of ctx.enabled) {
+    if (!adapter.collect) continue;
+    let matched: Matched[] = [];
+    if (target && adapterForModule(ctx, target.module) === adapter) {
+      matched = matchShape(adapter, ts.isNewExpression(node) ? 'new' : 'call', target.name, argumentCount);
+    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(callee)) {
+      const owner = resolveImported(ctx, callee.expression, scope);
+      matched = owner
+        ? adapterForModule(ctx, owner.module) === adapter
+          ? matchShape(adapter, 'static', `${owner.name}.${callee.name.text}`, argumentCount)
+          : []
+        : matchShape(adapter, 'method', callee.name.text, argumentCount);
+    }
+    matched = matched.filter((m) => m.role === 'hook');
+    if (matched.length > 0) out.push({ adapter, matched });
+  }
+  return out;
+}
+
+export function runHooks(ctx: Ctx, node: CallNode, scope: Scope): void {
+  if (!ctx.enabled.some((adapter) => adapter.collect)) return;
+  for (const { adapter, matched } of hooksFor(ctx, node, scope)) {
+    const site: HookSite = {
+      adapterId: adapter.id,
+      span: spanOf(ctx, node),
+      argumentCount: node.arguments?.length ?? 0,
+      readName: (sources) => writtenName(ctx, node, sources, scope)?.value,
+      readValue: (at) => valueOption(ctx, node, at, scope),
+      addTool: (tool) => {
+        const id = makeId(ctx, 'tool', node);
+        ctx.facts.tools.push({
+          id,
+          adapter: adapter.id,
+          kind: tool.kind,
+          name: tool.name,
+          namespace: undefined,
+          deferLoading: tool.deferLoading ?? false,
+          approvalRequired: tool.approvalRequired ?? false,
+          span: spanOf(ctx, node),
+          nameSpan: tool.name?.span ?? spanOf(ctx, node.expression),
+        });
+        return { kind: 'tool', id, span: spanOf(ctx, node) };
+      },
+      addSet: (set) => {
+        ctx.facts.exposures.push({
+          id: makeId(ctx, 'exposure', node),
+          adapter: adapter.id,
+          kind: 'call',
+          tools: set.tools,
+          ...(set.toolsShape === 'record' ? { toolsShape: 'record' as const } : {}),
+          handoffs: undefined,
+          additions: [],
+          mutatedUnknown: false,
+          span: spanOf(ctx, node),
+        });
+      },
+    };
+    for (const m of matched) if (m.role === 'hook') m.spec.collect(site);
+  }
+}
+
+

@@ -1,0 +1,105 @@
+// Call-shape matching: which adapter table entries a call or `new` expression matches. Each
+// adapter's `CallShape`s are indexed once (by export name, by `Export.method`, by method name), so
+// the walker asks one map per candidate instead of looping over every spec.
+import type {
+  CallShape,
+  CollectHook,
+  ExposureSpec,
+  FrameworkAdapter,
+  HandoffDefiner,
+  McpRegistrationSpec,
+  McpServerSpec,
+  NamespaceDefiner,
+  RunSpec,
+  ToolDefiner,
+} from '../adapters/types.js';
+
+export type Entry =
+  | { role: 'tool'; spec: ToolDefiner }
+  | { role: 'namespace'; spec: NamespaceDefiner }
+  | { role: 'handoff'; spec: HandoffDefiner }
+  | { role: 'exposure'; spec: ExposureSpec }
+  | { role: 'mcp-server'; spec: McpServerSpec }
+  | { role: 'mcp-registration'; spec: McpRegistrationSpec }
+  | { role: 'opaque-agent' }
+  | { role: 'run'; spec: RunSpec }
+  | { role: 'hook'; spec: CollectHook };
+
+export type Matched = Entry & { minArguments: number };
+
+interface ShapeIndex {
+  call: Map<string, Matched[]>;
+  new: Map<string, Matched[]>;
+  /** `Export.method` */
+  static: Map<string, Matched[]>;
+  method: Map<string, Matched[]>;
+  extends: Map<string, Matched[]>;
+}
+
+const indexes = new WeakMap<FrameworkAdapter, ShapeIndex>();
+
+function keyOf(shape: CallShape): { table: keyof ShapeIndex; key: string } {
+  switch (shape.type) {
+    case 'call':
+      return { table: 'call', key: shape.name };
+    case 'new':
+      return { table: 'new', key: shape.name };
+    case 'static':
+      return { table: 'static', key: `${shape.name}.${shape.method}` };
+    case 'method':
+      return { table: 'method', key: shape.method };
+    case 'extends':
+      return { table: 'extends', key: shape.name };
+  }
+}
+
+/** Every table entry of an adapter in one list, in the adapter's own order. */
+function entriesOf(adapter: FrameworkAdapter): Array<{ entry: Entry; match: readonly CallShape[] }> {
+  const out: Array<{ entry: Entry; match: readonly CallShape[] }> = [];
+  for (const spec of adapter.tools ?? []) out.push({ entry: { role: 'tool', spec }, match: spec.match });
+  for (const spec of adapter.namespaces ?? []) out.push({ entry: { role: 'namespace', spec }, match: spec.match });
+  for (const spec of adapter.handoffs ?? []) out.push({ entry: { role: 'handoff', spec }, match: spec.match });
+  for (const spec of adapter.exposures ?? []) out.push({ entry: { role: 'exposure', spec }, match: spec.match });
+  for (const spec of adapter.mcpServers ?? []) out.push({ entry: { role: 'mcp-server', spec }, match: spec.match });
+  for (const spec of adapter.mcpRegistrations ?? []) out.push({ entry: { role: 'mcp-registration', spec }, match: spec.match });
+  if (adapter.opaqueAgents) out.push({ entry: { role: 'opaque-agent' }, match: adapter.opaqueAgents });
+  for (const spec of adapter.runs ?? []) out.push({ entry: { role: 'run', spec }, match: spec.match });
+  for (const spec of adapter.collect ?? []) out.push({ entry: { role: 'hook', spec }, match: spec.match });
+  return out;
+}
+
+export function shapeIndex(adapter: FrameworkAdapter): ShapeIndex {
+  let index = indexes.get(adapter);
+  if (index) return index;
+  index = { call: new Map(), new: new Map(), static: new Map(), method: new Map(), extends: new Map() };
+  for (const { entry, match } of entriesOf(adapter)) {
+    for (const shape of match) {
+      const { table, key } = keyOf(shape);
+      const map = index[table];
+      let list = map.get(key);
+      if (!list) map.set(key, (list = []));
+      list.push({ ...entry, minArguments: shape.type === 'method' ? (shape.minArguments ?? 0) : 0 });
+    }
+  }
+  indexes.set(adapter, index);
+  return index;
+}
+
+/** The entries of `adapter` that a shape key matches, given the call's argument count. */
+export function matchShape(adapter: FrameworkAdapter, table: keyof ShapeIndex, key: string, argumentCount: number): Matched[] {
+  const list = shapeIndex(adapter)[table].get(key);
+  if (!list) return [];
+  return list.filter((m) => argumentCount >= m.minArguments);
+}
+
+/** Every string an adapter names in its shapes: what the walker and the linker must never spell. */
+export function shapeNames(adapter: FrameworkAdapter): string[] {
+  const names = new Set<string>();
+  for (const { match } of entriesOf(adapter)) {
+    for (const shape of match) {
+      if ('name' in shape) names.add(shape.name);
+      if ('method' in shape) names.add(shape.method);
+    }
+  }
+  return [...names].sort();
+}

@@ -1,0 +1,58 @@
+// Tool, namespace and handoff definitions. Facts keep the name as written and where it came from;
+// the linker applies the framework's naming rules.
+import type { ToolDefinitionFact } from '../types.js';
+import { type Ctx, spanOf } from './context.js';
+import type { Def } from './definitions.js';
+import type { Roles } from './invocation.js';
+import { type CallNode, approvalRequired, functionOption, isTrueOption, unknownRef, valueOption, writtenName } from './options.js';
+import type { Scope } from './scope.js';
+import { toValueRef } from './values.js';
+
+export function addTool(ctx: Ctx, roles: Roles, node: CallNode, scope: Scope, def: Extract<Def, { kind: 'tool' }>): void {
+  const { spec, adapter } = def;
+  const written = writtenName(ctx, node, spec.name, scope);
+  if (spec.execute) {
+    const fn = functionOption(ctx, node, spec.execute, scope);
+    if (fn) roles.set(fn, { role: 'execute', contextParameter: spec.execute.contextParameter, adapter });
+  }
+  const fact: ToolDefinitionFact = {
+    id: def.id,
+    adapter: adapter.id,
+    kind: spec.kind,
+    name: written?.value,
+    namespace: undefined,
+    deferLoading: isTrueOption(ctx, node, spec.deferLoading, scope),
+    approvalRequired: approvalRequired(ctx, node, spec.approval, scope),
+    span: spanOf(ctx, node),
+    nameSpan: spanOf(ctx, written?.node ?? node.expression),
+  };
+  if (written) fact.nameFrom = written.from;
+  if (spec.kind === 'agent-tool' && def.receiver) fact.agent = toValueRef(ctx, def.receiver, scope);
+  ctx.facts.tools.push(fact);
+}
+
+export function addNamespace(ctx: Ctx, node: CallNode, scope: Scope, def: Extract<Def, { kind: 'namespace' }>): void {
+  const { spec, adapter } = def;
+  const written = writtenName(ctx, node, spec.name, scope);
+  ctx.facts.namespaces.push({
+    id: def.id,
+    adapter: adapter.id,
+    name: written?.value,
+    members: valueOption(ctx, node, spec.tools, scope) ?? unknownRef(ctx, node),
+    span: spanOf(ctx, node),
+    nameSpan: spanOf(ctx, written?.node ?? node.expression),
+  });
+}
+
+export function addHandoff(ctx: Ctx, node: CallNode, scope: Scope, def: Extract<Def, { kind: 'handoff' }>): void {
+  const { spec, adapter } = def;
+  const agentArg = node.arguments?.[spec.agentArgument];
+  const override = writtenName(ctx, node, spec.override, scope)?.value;
+  ctx.facts.handoffs.push({
+    id: def.id,
+    adapter: adapter.id,
+    agent: agentArg ? toValueRef(ctx, agentArg, scope) : unknownRef(ctx, node),
+    toolNameOverride: override,
+    span: spanOf(ctx, node),
+  });
+}
