@@ -96,6 +96,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
       facts.map((f) => f.file),
       cwd,
       discovery.aliasesFor,
+      discovery.packages,
     );
     return linkFacts(facts, { resolveModule, naming: adapterNaming });
   });
@@ -115,6 +116,8 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
     suppressed: all.length - findings.length,
     diagnostics: diagnostics.sort(compareDiagnostics),
     filesAnalyzed: facts.length,
+    filesFound: discovery.files.length,
+    projects: discovery.projects,
     linked,
     timings,
     cache: counts,

@@ -1,8 +1,11 @@
 // Module resolution for the linker, against the set of analysed files only: pure string work, no
 // file-system calls per lookup. Relative and absolute specifiers with the compiler's extension
 // rules (`./x.js` → x.ts, `./dir` → dir/index.ts, .mjs → .mts, .cjs → .cts), tsconfig `paths`
-// and `baseUrl`. Bare package specifiers resolve to nothing (dependencies are never analysed).
+// and `baseUrl`, and workspace packages by name (their entry points mapped back to sources, see
+// package-entry.ts). Other bare specifiers resolve to nothing (dependencies are never analysed).
 import path from 'node:path';
+import type { LayoutPackage } from './layout.js';
+import { entryCandidates } from './package-entry.js';
 import type { AliasConfig } from './tsconfig.js';
 import { toPosix } from './source-paths.js';
 
@@ -17,18 +20,23 @@ const EXTENSION_SWAPS: Readonly<Record<string, readonly string[]>> = {
 };
 /** Tried for an extensionless specifier, then as `<dir>/index<ext>`. */
 const IMPLICIT_EXTENSIONS = ['.ts', '.tsx', '.js', '.jsx'] as const;
+/** Tried for a package entry point stem (its extension was dropped with the build directory). */
+const ENTRY_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'] as const;
 
 /**
  * @param files relative POSIX paths of the analysed files (the keys of `FileFacts.file`)
  * @param cwd absolute project root, for absolute specifiers
  * @param aliasesFor the tsconfig aliases that apply to a file, if any
+ * @param packages workspace packages importable by name (tsconfig `paths` win over them)
  */
 export function createModuleResolver(
   files: Iterable<string>,
   cwd: string,
   aliasesFor: (file: string) => AliasConfig | undefined = () => undefined,
+  packages: readonly LayoutPackage[] = [],
 ): ResolveModule {
   const known = new Set(files);
+  const byName = new Map(packages.map((p) => [p.manifest.name, p]));
   const root = toPosix(path.resolve(cwd));
   const memo = new Map<string, string | undefined>();
 
@@ -65,19 +73,41 @@ export function createModuleResolver(
     return aliases.baseUrl === undefined ? undefined : lookup(path.posix.join(aliases.baseUrl, specifier));
   };
 
+  const stemFile = (stem: string): string | undefined => {
+    for (const e of ENTRY_EXTENSIONS) if (known.has(stem + e)) return stem + e;
+    for (const e of ENTRY_EXTENSIONS) if (known.has(`${stem}/index${e}`)) return `${stem}/index${e}`;
+    return undefined;
+  };
+  const viaPackage = (specifier: string): string | undefined => {
+    const parts = specifier.split('/');
+    const nameLength = specifier.startsWith('@') ? 2 : 1;
+    const pkg = byName.get(parts.slice(0, nameLength).join('/'));
+    if (!pkg) return undefined;
+    const subpath = parts.length > nameLength ? `./${parts.slice(nameLength).join('/')}` : '.';
+    const memoKey = `\0pkg\0${specifier}`;
+    if (memo.has(memoKey)) return memo.get(memoKey);
+    let result: string | undefined;
+    for (const stem of entryCandidates(pkg.manifest, subpath)) {
+      result = stemFile(normalize(path.posix.join(pkg.dir, stem)));
+      if (result) break;
+    }
+    memo.set(memoKey, result);
+    return result;
+  };
+
   return (fromFile, specifier) => {
     if (specifier === '') return undefined;
     const relative = specifier === '.' || specifier === '..' || specifier.startsWith('./') || specifier.startsWith('../');
     const fromDir = path.posix.dirname(fromFile);
     const aliases = relative || specifier.startsWith('/') ? undefined : aliasesFor(fromFile);
-    if (!relative && !specifier.startsWith('/') && !aliases) return undefined;
+    if (!relative && !specifier.startsWith('/') && !aliases) return viaPackage(specifier);
     // Relative lookups depend on the directory, alias lookups on the alias table (shared per tsconfig).
     const key = relative ? `${fromDir}\0${specifier}` : `${specifier}\0${aliases ? aliasKey(aliases) : ''}`;
     if (memo.has(key)) return memo.get(key);
     let result: string | undefined;
     if (relative) result = lookup(path.posix.join(fromDir, specifier));
     else if (specifier.startsWith('/')) result = lookup(path.posix.relative(root, specifier));
-    else if (aliases) result = viaAliases(specifier, aliases);
+    else if (aliases) result = viaAliases(specifier, aliases) ?? viaPackage(specifier);
     memo.set(key, result);
     return result;
   };

@@ -2,12 +2,11 @@
 // why not (binary, too large, unreadable, a symlink loop). Never throws.
 import fs from 'node:fs';
 import type { ToolDiagnostic } from '../checks/finding.js';
+import { binaryReason } from './binary.js';
 import { isSymlink } from './fs-probes.js';
 
 /** Files larger than this are skipped (`too-large`): generated bundles, not hand-written tools. */
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
-/** A NUL byte within this many leading bytes marks a binary file (git's heuristic). */
-export const BINARY_SNIFF_BYTES = 8 * 1024;
 
 export type ReadResult =
   | { ok: true; text: string; bytes: Buffer }
@@ -41,25 +40,26 @@ export function readSource(abs: string, rel: string): ReadResult {
   if (bytes.length > MAX_FILE_BYTES) {
     return fail('too-large', `File is ${formatMiB(bytes.length)}; files larger than ${formatMiB(MAX_FILE_BYTES)} are skipped.`);
   }
-  const text = decode(bytes);
-  if (text === undefined) return fail('binary', 'Binary file (NUL byte in the first 8 KiB): not analysed.');
-  return { ok: true, text, bytes };
+  const decoded = decode(bytes);
+  if (!decoded.ok) return fail('binary', `Binary file (${decoded.reason}): not analysed.`);
+  return { ok: true, text: decoded.text, bytes };
 }
 
 /**
  * Text as the TypeScript compiler reads it: UTF-16 with a byte-order mark decoded as such, UTF-8
- * otherwise, and the BOM dropped (ESLint drops it too, so offsets agree). Undefined for binary.
+ * otherwise, and the BOM dropped (ESLint drops it too, so offsets agree); or why it is binary.
  */
-function decode(bytes: Buffer): string | undefined {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return bytes.subarray(2).toString('utf16le');
+function decode(bytes: Buffer): { ok: true; text: string } | { ok: false; reason: string } {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return { ok: true, text: bytes.subarray(2).toString('utf16le') };
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
     const swapped = Buffer.from(bytes.subarray(2, bytes.length - (bytes.length % 2)));
     swapped.swap16();
-    return swapped.toString('utf16le');
+    return { ok: true, text: swapped.toString('utf16le') };
   }
-  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) return undefined;
+  const reason = binaryReason(bytes);
+  if (reason !== undefined) return { ok: false, reason };
   const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 
 function formatMiB(size: number): string {

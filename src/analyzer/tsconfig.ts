@@ -1,6 +1,7 @@
 // tsconfig discovery: which files a tsconfig (and the projects it references) includes, and the
 // `paths`/`baseUrl` aliases its files import through. Read with ts-morph's bundled compiler; never
-// needs node_modules (an `extends` of a package that is not installed is tolerated).
+// needs node_modules: an `extends` that cannot be read (a package not installed, a missing or broken
+// file) and a missing reference are warnings, and the project goes on with its own settings.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ts } from 'ts-morph';
@@ -27,9 +28,14 @@ export interface UnreadableDirectory {
 export interface TsconfigProject {
   /** Absolute path of the tsconfig file. */
   configPath: string;
-  /** Absolute paths, as the compiler lists them (include/exclude/files applied). */
-  fileNames: string[];
+  /**
+   * Absolute paths, as the compiler lists them (include/exclude/files applied); undefined when the
+   * project falls back to the default globs in its directory (its file list could not be read).
+   */
+  fileNames: string[] | undefined;
   aliases: AliasConfig | undefined;
+  /** Lists no files of its own on purpose (`"files": []` or `"include": []`): a solution file. */
+  solution: boolean;
 }
 
 /**
@@ -47,51 +53,149 @@ export function findTsconfig(cwd: string, option: string | undefined): string | 
   return configPath;
 }
 
+/** Part of a project's configuration that could not be read; the run goes on without it. */
+export interface ConfigWarning {
+  /** Absolute path of the tsconfig concerned. */
+  configPath: string;
+  message: string;
+}
+
+export interface LoadOptions {
+  /** Analysis root: paths in messages and aliases are relative to it. */
+  cwd: string;
+  /** Directories the compiler's file listing could not read (added once each). */
+  unreadable: Map<string, UnreadableDirectory>;
+  warnings: ConfigWarning[];
+  /**
+   * Syntax and shape errors in the first tsconfig itself stop the run (the user named it, or it is
+   * the project's own root tsconfig); in referenced ones they are warnings. Problems with what a
+   * tsconfig extends or references are warnings either way.
+   */
+  strict: boolean;
+  /** Absolute paths of tsconfigs already loaded (shared across calls, so each loads once). */
+  seen: Set<string>;
+}
+
 /**
- * The tsconfig and, depth first, every project it references (each once). Directories that could
- * not be listed are added to `unreadable` (once each).
+ * The tsconfig and, depth first, every project it references (each once, across calls sharing
+ * `seen`). Missing references and unreadable `extends` become warnings.
  */
-export function loadTsconfigProjects(configPath: string, cwd: string, unreadable: Map<string, UnreadableDirectory> = new Map()): TsconfigProject[] {
+export function loadTsconfigProjects(configPath: string, options: LoadOptions): TsconfigProject[] {
   const projects: TsconfigProject[] = [];
-  const seen = new Set<string>();
-  const visit = (file: string): void => {
+  const visit = (file: string, strict: boolean): void => {
     const key = path.resolve(file);
-    if (seen.has(key)) return;
-    seen.add(key);
-    const { project, references } = loadOne(key, cwd, unreadable);
+    if (options.seen.has(key)) return;
+    options.seen.add(key);
+    const { project, references } = loadOne(key, options, strict);
     projects.push(project);
-    for (const reference of references) visit(reference);
+    for (const reference of references) visit(reference, false);
   };
-  visit(configPath);
+  visit(configPath, options.strict);
   return projects;
 }
 
-function loadOne(
-  configPath: string,
-  cwd: string,
-  unreadable: Map<string, UnreadableDirectory>,
-): { project: TsconfigProject; references: string[] } {
+function loadOne(configPath: string, options: LoadOptions, strict: boolean): { project: TsconfigProject; references: string[] } {
+  const { cwd, warnings } = options;
+  const shown = relativePosix(cwd, configPath);
+  const fallback = (why: string): { project: TsconfigProject; references: string[] } => {
+    warnings.push({ configPath, message: `${why}; the default globs are used in ${displayDir(cwd, path.dirname(configPath))}.` });
+    return { project: { configPath, fileNames: undefined, aliases: undefined, solution: false }, references: [] };
+  };
+
   const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
-  if (read.error) throw configError(configPath, [read.error]);
-  if (read.config === null || typeof read.config !== 'object' || Array.isArray(read.config)) {
-    throw new AnalyzerConfigError(`Cannot parse tsconfig ${configPath}: the root value must be an object.`, configPath);
+  if (read.error) {
+    if (strict) throw configError(configPath, [read.error]);
+    return fallback(`Cannot parse ${shown}: ${messageOf(read.error)}`);
   }
-  const parsed = ts.parseJsonConfigFileContent(read.config, parseConfigHost(cwd, unreadable), path.dirname(configPath), undefined, configPath);
+  if (read.config === null || typeof read.config !== 'object' || Array.isArray(read.config)) {
+    if (strict) throw new AnalyzerConfigError(`Cannot parse tsconfig ${configPath}: the root value must be an object.`, configPath);
+    return fallback(`Cannot parse ${shown}: the root value must be an object`);
+  }
+  let config = read.config as Record<string, unknown>;
+  const host = parseConfigHost(cwd, options.unreadable);
+  const parse = (raw: Record<string, unknown>): ts.ParsedCommandLine =>
+    ts.parseJsonConfigFileContent(raw, host, path.dirname(configPath), undefined, configPath);
+  let parsed = parse(config);
+
+  // A base that is not installed, missing or broken: go on with this tsconfig's own settings.
+  const baseProblems = parsed.errors.filter((d) => isBaseProblem(d, configPath));
+  let ownFileList = true;
+  if (baseProblems.length > 0 && config['extends'] !== undefined) {
+    const { extends: _unreadable, ...own } = config;
+    config = own;
+    parsed = parse(own);
+    ownFileList = own['files'] !== undefined || own['include'] !== undefined;
+    const missing = [...new Set(baseProblems.map((d) => describeBase(d, cwd)))].join(', ');
+    warnings.push({
+      configPath,
+      message: ownFileList
+        ? `Cannot read what ${shown} extends (${missing}); its own settings are used.`
+        : `Cannot read what ${shown} extends (${missing}); it lists no files of its own, so the default globs are used in ${displayDir(cwd, path.dirname(configPath))}.`,
+    });
+  }
   const fatal = parsed.errors.filter(isFatal);
-  if (fatal.length > 0) throw configError(configPath, fatal);
+  if (fatal.length > 0) {
+    if (strict) throw configError(configPath, fatal);
+    return fallback(`Cannot use ${shown}: ${fatal.map(messageOf).join('; ')}`);
+  }
 
   const references: string[] = [];
   for (const reference of parsed.projectReferences ?? []) {
     const referenced = ts.resolveProjectReferencePath(reference);
-    if (!isFile(referenced)) {
-      throw new AnalyzerConfigError(`Cannot read tsconfig ${configPath}: referenced project ${referenced} not found.`, configPath);
-    }
-    references.push(referenced);
+    if (isFile(referenced)) references.push(referenced);
+    else warnings.push({ configPath, message: `Referenced project ${relativePosix(cwd, referenced)} not found; it is not analysed.` });
   }
+  const solution = listsNoFiles(config);
   return {
-    project: { configPath, fileNames: parsed.fileNames.map((f) => path.resolve(f)), aliases: aliasConfig(parsed.options, configPath, cwd) },
+    project: {
+      configPath,
+      fileNames: ownFileList ? parsed.fileNames.map((f) => path.resolve(f)) : undefined,
+      aliases: aliasConfig(parsed.options, configPath, cwd),
+      solution,
+    },
     references,
   };
+}
+
+/**
+ * A solution file: `"files": []` and no `include`, or an empty `include` (with or without an empty
+ * `files`). (With neither key the compiler includes everything under the tsconfig.)
+ */
+function listsNoFiles(config: Record<string, unknown>): boolean {
+  const empty = (value: unknown): boolean => Array.isArray(value) && value.length === 0;
+  const { files, include } = config;
+  if (files === undefined && include === undefined) return false;
+  return (files === undefined || empty(files)) && (include === undefined || empty(include));
+}
+
+/** A diagnostic about a tsconfig this one extends, not about this one. */
+function isBaseProblem(diagnostic: ts.Diagnostic, configPath: string): boolean {
+  if (diagnostic.category !== ts.DiagnosticCategory.Error) return false;
+  // Syntax errors inside the base file carry that file.
+  if (diagnostic.file && path.resolve(diagnostic.file.fileName) !== configPath) return true;
+  // "File '{0}' not found." (an extends that does not resolve), "Cannot read file '{0}'" (5083,
+  // 5012), circular extends (18000).
+  return diagnostic.code === 6053 || diagnostic.code === 5083 || diagnostic.code === 5012 || diagnostic.code === 18000;
+}
+
+/** The file a base problem is about, relative to cwd when it is a path. */
+function describeBase(diagnostic: ts.Diagnostic, cwd: string): string {
+  if (diagnostic.file) return `${relativePosix(cwd, path.resolve(diagnostic.file.fileName))}: syntax error`;
+  const text = messageOf(diagnostic);
+  if (diagnostic.code === 18000) return 'circular extends';
+  const target = /'([^']*)'/.exec(text)?.[1];
+  if (target === undefined) return text;
+  const shown = path.isAbsolute(target) ? relativePosix(cwd, target) : target;
+  return `${shown} not found`;
+}
+
+function displayDir(cwd: string, dir: string): string {
+  const rel = relativePosix(cwd, dir);
+  return rel === '' ? '.' : rel;
+}
+
+function messageOf(diagnostic: ts.Diagnostic): string {
+  return ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
 }
 
 function aliasConfig(options: ts.CompilerOptions, configPath: string, cwd: string): AliasConfig | undefined {
@@ -107,29 +211,21 @@ function aliasConfig(options: ts.CompilerOptions, configPath: string, cwd: strin
   };
 }
 
-/** Syntax errors (< 2000), unreadable or circular configs, and malformed file-set options stop the run. */
+/**
+ * Syntax errors (< 2000) and malformed file-set options make a tsconfig unusable. (Problems with
+ * what it extends are handled before this; an empty `files` list is a solution file.)
+ */
 const FATAL_CODES = new Set([
   5010, // File specification cannot end in a recursive directory wildcard
-  5012, // Cannot read file '{0}': {1}.
   5065, // File specification cannot contain a parent directory after '**'
-  5083, // Cannot read file '{0}'.
   5092, // The root value of a '{0}' file must be an object.
-  18000, // Circularity detected while resolving configuration
-  18002, // The 'files' list in config file is empty.
 ]);
 
 function isFatal(diagnostic: ts.Diagnostic): boolean {
   if (diagnostic.category !== ts.DiagnosticCategory.Error) return false;
   if (diagnostic.code < 2000 || FATAL_CODES.has(diagnostic.code)) return true;
-  const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
   // "Compiler option 'include' requires a value of type Array." (compiler option types are not our business).
-  if (diagnostic.code === 5024) return /'(files|include|exclude|extends|references)'/.test(text);
-  // "File '{0}' not found." is only reported for `extends`: fatal for a path, tolerated for a package
-  // (a checkout without node_modules cannot resolve `@tsconfig/node20`; its options rarely matter here).
-  if (diagnostic.code === 6053) {
-    const target = /'([^']*)'/.exec(text)?.[1] ?? '';
-    return target.startsWith('.') || path.isAbsolute(target);
-  }
+  if (diagnostic.code === 5024) return /'(files|include|exclude|extends|references)'/.test(messageOf(diagnostic));
   return false;
 }
 

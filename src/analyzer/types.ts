@@ -3,6 +3,9 @@
 import type { LinkedProject } from '../facts/resolved.js';
 import type { Finding, ToolDiagnostic } from '../checks/finding.js';
 import type { EnabledRules } from '../checks/input.js';
+import type { ProjectReport } from './discover.js';
+
+export type { ProjectReport } from './discover.js';
 
 export interface AnalyzeOptions {
   /** Project root: paths in findings are relative to it (POSIX). */
@@ -14,8 +17,11 @@ export interface AnalyzeOptions {
   paths?: string[];
   /**
    * tsconfig.json (or a directory holding one) to take `include`/`exclude`/`files`, project
-   * `references` and `paths`/`baseUrl` from; default `<cwd>/tsconfig.json` when present. One that
-   * cannot be read or parsed throws `AnalyzerConfigError`.
+   * `references` and `paths`/`baseUrl` from; default `<cwd>/tsconfig.json` when present. A given
+   * one that does not exist, and syntax or shape errors in this first tsconfig, throw
+   * `AnalyzerConfigError`; what it extends or references that cannot be read is a
+   * `config-unreadable` diagnostic. Without this option, the workspace members at `cwd` are
+   * projects too (see layout.ts).
    */
   tsconfig?: string;
   /**
@@ -50,7 +56,15 @@ export interface AnalysisResult {
    */
   suppressed: number;
   diagnostics: ToolDiagnostic[];
+  /** Files read and parsed (a file with syntax errors counts: its recovered tree is analysed). */
   filesAnalyzed: number;
+  /** Files discovered: analysed, or skipped with a diagnostic (binary, too large, unreadable). */
+  filesFound: number;
+  /**
+   * The projects the files came from, in the order found: tsconfigs (and those they reference),
+   * workspace members, default-glob directories, each with how many files it contributed.
+   */
+  projects: ProjectReport[];
   linked: LinkedProject;
   /**
    * Milliseconds per phase, for `--performance`. `discover`: tsconfig/glob listing; `parse`: reading,

@@ -4,11 +4,12 @@
 // symlink loop silently. This walker lists a looping or dangling symlink whose name matches the
 // include globs so the reader can report it (`symlink-loop` / `unreadable`), follows symlinked
 // directories at most once per real directory (so a directory loop cannot recurse), and never
-// throws for an unreadable directory.
+// throws for an unreadable directory. `.gitignore` files are honoured on the way down.
 import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { ToolDiagnostic } from '../checks/finding.js';
+import { EMPTY_CHAIN, extendChain, isIgnored, type IgnoreChain } from './gitignore.js';
 import { hasSourceExtension, relativePosix } from './source-paths.js';
 
 export interface DiscoveredFile {
@@ -71,6 +72,15 @@ function realpathOrSelf(abs: string): string {
   }
 }
 
+export interface WalkOptions {
+  /** Read `.gitignore` files in the walked directories and skip what they ignore. */
+  gitignore: boolean;
+  /** Directories (relative to `cwd`, POSIX) not entered: other projects own them. */
+  skipDirs?: ReadonlySet<string>;
+  /** The .gitignore chain that applies at `rootAbs` (from the directories above it). */
+  chain?: IgnoreChain;
+}
+
 /**
  * Walks `rootAbs` depth first, adding matching files to `out` (keyed by relative path).
  * `visitedReal` holds real paths of directories already walked: shared across roots it keeps
@@ -83,10 +93,11 @@ export function walkFiles(
   visitedReal: Set<string>,
   out: Map<string, DiscoveredFile>,
   problems: ToolDiagnostic[],
+  options: WalkOptions = { gitignore: false },
 ): void {
-  const stack = [rootAbs];
+  const stack: Array<{ dir: string; chain: IgnoreChain }> = [{ dir: rootAbs, chain: options.chain ?? EMPTY_CHAIN }];
   while (stack.length > 0) {
-    const dir = stack.pop() as string;
+    const { dir, chain: parentChain } = stack.pop() as { dir: string; chain: IgnoreChain };
     const real = realpathOrSelf(dir);
     if (visitedReal.has(real)) continue;
     visitedReal.add(real);
@@ -97,33 +108,39 @@ export function walkFiles(
       problems.push(unreadableDirectory(relativePosix(cwd, dir), errorCode(error)));
       continue;
     }
+    const chain =
+      options.gitignore && entries.some((entry) => entry.name === '.gitignore' && !entry.isDirectory())
+        ? extendChain(parentChain, dir, relativePosix(cwd, dir))
+        : parentChain;
+    const ignored = (rel: string, isDirectory: boolean): boolean =>
+      (isDirectory && options.skipDirs?.has(rel) === true) || (chain.length > 0 && isIgnored(chain, rel, isDirectory));
     const subdirs: string[] = [];
     for (const entry of entries) {
       const abs = path.join(dir, entry.name);
       const rel = relativePosix(cwd, abs);
       if (entry.isDirectory()) {
-        if (!filter.prunesDir(rel)) subdirs.push(abs);
+        if (!filter.prunesDir(rel) && !ignored(rel, true)) subdirs.push(abs);
       } else if (entry.isSymbolicLink()) {
         let stat: fs.Stats | undefined;
         try {
           stat = fs.statSync(abs);
         } catch {
           // A loop or a dangling link: listed when its name matches, so the reader reports it.
-          if (filter.matchesFile(rel)) out.set(rel, { abs, rel, symlink: true });
+          if (filter.matchesFile(rel) && !ignored(rel, false)) out.set(rel, { abs, rel, symlink: true });
           continue;
         }
         if (stat.isDirectory()) {
-          if (!filter.prunesDir(rel)) subdirs.push(abs);
-        } else if (filter.matchesFile(rel)) {
+          if (!filter.prunesDir(rel) && !ignored(rel, true)) subdirs.push(abs);
+        } else if (filter.matchesFile(rel) && !ignored(rel, false)) {
           out.set(rel, { abs, rel, symlink: true });
         }
-      } else if (filter.matchesFile(rel)) {
+      } else if (filter.matchesFile(rel) && !ignored(rel, false)) {
         // Regular files, and FIFOs or sockets with a source name (the reader refuses those).
         out.set(rel, { abs, rel, symlink: false });
       }
     }
     // Reverse so the stack pops directories in name order (the final list is sorted anyway).
     subdirs.sort().reverse();
-    stack.push(...subdirs);
+    for (const sub of subdirs) stack.push({ dir: sub, chain });
   }
 }

@@ -48,10 +48,14 @@ export interface CollisionData {
   names: string[];
 }
 
-/** A problem with the input rather than the code: a file that does not parse, a binary, a loop. */
+/**
+ * A problem with the input rather than the code: a file that does not parse, a binary, a loop; or
+ * (`config-unreadable`) project configuration that could not be read, whose project was analysed
+ * without it.
+ */
 export interface ToolDiagnostic {
   file: string;
-  kind: 'parse-error' | 'binary' | 'unreadable' | 'symlink-loop' | 'too-large' | 'internal-error';
+  kind: 'parse-error' | 'binary' | 'unreadable' | 'symlink-loop' | 'too-large' | 'internal-error' | 'config-unreadable';
   message: string;
   line?: number;
   column?: number;

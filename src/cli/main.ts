@@ -18,6 +18,7 @@ import { CliError, errorMessage, ExitCode } from './errors.js';
 import { graphFormats, renderGraph, type GraphFormat } from './graph.js';
 import { planOutputs, useColor, writeReportFile, type Env } from './output.js';
 import { renderTimings } from './performance.js';
+import { contributingProjects, emptyRunError, renderProjects } from './projects.js';
 import { createProgress, PROGRESS_MIN_FILES, type ProgressStream } from './progress.js';
 import { applyLevels, parseRuleOverride, resolveRules } from './rules.js';
 
@@ -50,6 +51,7 @@ interface AuditOptions {
   rule?: string[];
   tsconfig?: string;
   performance?: boolean;
+  debug?: boolean;
   color?: boolean;
 }
 
@@ -82,7 +84,8 @@ Output:
 Exit codes:
   0  no error-level findings and no more warnings than --max-warnings (always with --no-exit-code)
   1  error-level findings, files that could not be analysed, or too many warnings
-  2  fatal: invalid configuration, flag value or baseline, unreadable tsconfig, crash
+  2  fatal: invalid configuration, flag value or baseline, a tsconfig named by --tsconfig
+     that cannot be read, no file analysed, crash
 
 Examples:
   $ ${TOOL_NAME}
@@ -134,6 +137,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .option('--baseline <file>', 'suppress the findings recorded in this baseline file')
     .option('--write-baseline', `record the current findings in the baseline file (--baseline, else the config's "baseline", else ${DEFAULT_BASELINE_FILE}) and exit 0`)
     .option('--performance', 'print the time spent in each analysis phase on stderr')
+    .option('--debug', 'print each project (tsconfig, workspace package, default globs) and the files it contributed on stderr')
     .option('--color', 'force colours on')
     .option('--no-color', 'force colours off')
     .addHelpText('after', HELP_AFTER)
@@ -268,10 +272,15 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
   const analyzeOptions: AnalyzeOptions = { ...projectOptions(io, config, paths, options.tsconfig), rules: rules.enabled };
   if (options.cache) analyzeOptions.cacheLocation = path.resolve(io.cwd, options.cacheLocation);
   const result = await analyze(io, analyzeOptions);
+  if (options.debug) io.stderr.write(renderProjects(TOOL_NAME, result));
   if (options.performance) io.stderr.write(renderTimings(result));
+  // Nothing found at all: there is no report to write, only the reason.
+  if (result.filesFound === 0) throw emptyRunError(result, paths) as CliError;
 
   let findings: Finding[] = applyLevels(result.findings, rules.levels);
   if (options.writeBaseline) {
+    const empty = emptyRunError(result, paths);
+    if (empty) throw empty;
     const file = path.resolve(io.cwd, baselineFile ?? DEFAULT_BASELINE_FILE);
     const shown = displayPath(io.cwd, file);
     const baseline = createBaseline(findings);
@@ -298,9 +307,10 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
     toolVersion: packageInfo.version,
     informationUri: INFORMATION_URI,
     filesAnalyzed: result.filesAnalyzed,
+    projects: contributingProjects(result),
     diagnostics,
     color: false,
-    executionSuccessful: fatalDiagnostics === 0,
+    executionSuccessful: fatalDiagnostics === 0 && result.filesAnalyzed > 0,
   };
   for (const target of outputs) {
     const text = reporters[target.format](findings, { ...context, color: target.file === undefined && color });
@@ -308,6 +318,9 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
       if (text !== '') io.stdout.write(text);
     } else writeReportFile(io.cwd, target.file, text);
   }
+  // Files found, none analysed: the report says why each was skipped; the run still fails.
+  const empty = emptyRunError(result, paths);
+  if (empty) throw empty;
 
   if (!options.exitCode) return ExitCode.Ok;
   if (errors > 0 || fatalDiagnostics > 0) return ExitCode.Findings;
@@ -325,6 +338,8 @@ async function runGraph(paths: string[], options: GraphOptions, io: CliIo): Prom
     ...projectOptions(io, config, paths, options.tsconfig),
     rules: { 'no-tool-name-collision': ruleOptions('no-tool-name-collision') },
   });
+  const empty = emptyRunError(result, paths);
+  if (empty) throw empty;
   const text = renderGraph(result.linked, result.findings, options.format);
   if (options.outputFile === undefined) io.stdout.write(text);
   else writeReportFile(io.cwd, options.outputFile, text);

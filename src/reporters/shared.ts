@@ -22,13 +22,15 @@ export const diagnosticDescriptions: Record<DiagnosticKind, string> = {
   'symlink-loop': 'The path is part of a symbolic link loop, so it was skipped.',
   'too-large': 'The file is over the size limit, so it was skipped.',
   'internal-error': 'The analyser failed on this file; findings for it may be missing.',
+  'config-unreadable': 'Part of the project configuration (a tsconfig it extends or references, a package.json) could not be read; the project was analysed without it.',
 };
 
 export const diagnosticKinds = Object.keys(diagnosticDescriptions) as DiagnosticKind[];
 
 /**
  * Files that should have been analysed and were not are errors (results may be missing); files
- * skipped by policy (binary, too large, symlink loops) are warnings, like ESLint's "File ignored".
+ * skipped by policy (binary, too large, symlink loops) are warnings, like ESLint's "File ignored",
+ * and so is configuration the run went on without (a fresh clone has no node_modules).
  */
 export function diagnosticSeverity(kind: DiagnosticKind): 'error' | 'warning' {
   return kind === 'parse-error' || kind === 'unreadable' || kind === 'internal-error' ? 'error' : 'warning';

@@ -1,5 +1,6 @@
 // Default human format, modelled on ESLint's stylish: findings grouped by file, aligned
-// `line:col  severity  message  rule` rows, one summary line. Paths are printed repo-relative
+// `line:col  severity  message  rule` rows, then the problem count and what was analysed (files,
+// projects, files skipped and why), which a clean run prints alone. Paths are printed repo-relative
 // (knip does the same); editors and terminals resolve them against the working directory.
 import pc from 'picocolors';
 import { compareStrings, type Finding, type Severity, type ToolDiagnostic } from '../checks/finding.js';
@@ -99,11 +100,56 @@ function renderGroup(file: string, rows: Row[], colors: Colors): string {
   return lines.join('\n');
 }
 
+/** How the summary names each kind of skipped file, singular and plural. */
+const SKIP_WORDS: Record<Exclude<ToolDiagnostic['kind'], 'config-unreadable'>, [string, string]> = {
+  'parse-error': ['syntax error', 'syntax errors'],
+  binary: ['binary', 'binary'],
+  'too-large': ['too large', 'too large'],
+  unreadable: ['unreadable', 'unreadable'],
+  'symlink-loop': ['symlink loop', 'symlink loops'],
+  'internal-error': ['analyser error', 'analyser errors'],
+};
+
+/**
+ * What was analysed: `951 files in 12 projects (3 skipped: 2 syntax errors, 1 too large)`. A file
+ * with a syntax error counts as skipped (its findings may be incomplete), not as analysed.
+ */
+function analysedLine(ctx: Parameters<Reporter>[1], diagnostics: readonly ToolDiagnostic[]): { text: string; fatal: boolean } {
+  const perKind = new Map<keyof typeof SKIP_WORDS, Set<string>>();
+  let configWarnings = 0;
+  for (const diagnostic of diagnostics) {
+    if (diagnostic.kind === 'config-unreadable') {
+      configWarnings++;
+      continue;
+    }
+    const files = perKind.get(diagnostic.kind) ?? new Set<string>();
+    files.add(diagnostic.file);
+    perKind.set(diagnostic.kind, files);
+  }
+  const skippedFiles = new Set([...perKind.values()].flatMap((files) => [...files]));
+  const parseErrors = perKind.get('parse-error')?.size ?? 0;
+  const analysed = Math.max(0, ctx.filesAnalyzed - parseErrors);
+  const details: string[] = [];
+  if (skippedFiles.size > 0) {
+    const kinds = [...perKind].map(([kind, files]) => `${files.size} ${SKIP_WORDS[kind][files.size === 1 ? 0 : 1]}`);
+    details.push(`${skippedFiles.size} skipped: ${kinds.join(', ')}`);
+  }
+  if (configWarnings > 0) details.push(plural(configWarnings, 'configuration warning'));
+  const text = `${plural(analysed, 'file')} in ${plural(ctx.projects, 'project')}${details.length > 0 ? ` (${details.join('; ')})` : ''}`;
+  return { text, fatal: diagnostics.some((diagnostic) => diagnosticSeverity(diagnostic.kind) === 'error') };
+}
+
 export const stylish: Reporter = (findings, ctx) => {
   const colors = pc.createColors(ctx.color);
   const sorted = sortFindings(findings);
   const diagnostics = sortDiagnostics(ctx.diagnostics);
-  if (sorted.length === 0 && diagnostics.length === 0) return '';
+  const analysed = analysedLine(ctx, diagnostics);
+  const analysedText =
+    diagnostics.length === 0
+      ? analysed.text
+      : colors.bold(paint(colors, analysed.fatal ? 'error' : 'warning', `${analysed.fatal ? '✖' : '⚠'} ${analysed.text}`));
+  // Nothing to list: the run still says what it looked at.
+  if (sorted.length === 0 && diagnostics.length === 0) return `${analysedText}\n`;
 
   // Diagnostics first within a file: they explain why findings there may be missing.
   const groups = new Map<string, Row[]>();
@@ -124,14 +170,6 @@ export const stylish: Reporter = (findings, ctx) => {
     const line = `✖ ${plural(sorted.length, 'problem')} (${severitySummary(counts)})`;
     summary.push(colors.bold(paint(colors, counts.error > 0 ? 'error' : counts.warning > 0 ? 'warning' : 'info', line)));
   }
-  if (diagnostics.length > 0) {
-    const fatal = diagnostics.some((diagnostic) => diagnosticSeverity(diagnostic.kind) === 'error');
-    const fileCount = new Set(diagnostics.map((diagnostic) => diagnostic.file)).size;
-    const kinds = new Map<string, number>();
-    for (const diagnostic of diagnostics) kinds.set(diagnostic.kind, (kinds.get(diagnostic.kind) ?? 0) + 1);
-    const detail = [...kinds].map(([kind, count]) => `${count} ${kind}`).join(', ');
-    const line = `${fatal ? '✖' : '⚠'} ${plural(fileCount, 'file')} not analysed (${detail})`;
-    summary.push(colors.bold(paint(colors, fatal ? 'error' : 'warning', line)));
-  }
+  summary.push(analysedText);
   return `\n${blocks.join('\n\n')}\n\n${summary.join('\n')}\n`;
 };

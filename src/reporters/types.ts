@@ -15,6 +15,8 @@ export interface ReportContext {
   informationUri: string;
   /** Number of files analysed, shown in summaries. */
   filesAnalyzed: number;
+  /** Number of projects (tsconfigs, workspace packages, default-glob directories) the files came from. */
+  projects: number;
   /**
    * Problems with the input, not the code. `line` is 1-based and `column` 0-based, like finding
    * positions; reporters print 1-based columns.

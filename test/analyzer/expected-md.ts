@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export interface ExpectedFinding {
+  /** The row's explanation cell (rows found only from the workspace root say "cross-package"). */
+  explanation: string;
   ruleId: string;
   file: string;
   line: number;
@@ -17,9 +19,10 @@ export interface ExpectedFinding {
 export interface ExpectedDiagnostic {
   kind: string;
   file: string;
-  line: number;
+  /** Undefined for a diagnostic about a whole file. */
+  line: number | undefined;
   /** 1-based. */
-  column: number;
+  column: number | undefined;
 }
 
 const unquote = (cell: string): string => cell.trim().replace(/^`|`$/g, '');
@@ -66,13 +69,16 @@ export function readExpected(fixtureDir: string): { findings: ExpectedFinding[];
       line: Number(cells[3]),
       column: Number(cells[4]),
       messageId: unquote(cells[5] ?? ''),
+      explanation: cells[8] ?? '',
       related: [...(cells[7] ?? '').matchAll(/`([\w./-]+\.[cm]?[jt]sx?:\d+:\d+)`/g)].map((m) => m[1] as string),
     }));
+  // A diagnostic about a whole file (binary, a tsconfig that could not be read) has no position: `–`.
+  const position = (cell: string | undefined): number | undefined => (/^\d+$/.test(cell ?? '') ? Number(cell) : undefined);
   const diagnostics = tableRows(markdown, 'Diagnostics').map((cells) => ({
     kind: unquote(cells[0] ?? ''),
     file: unquote(cells[1] ?? ''),
-    line: Number(cells[2]),
-    column: Number(cells[3]),
+    line: position(cells[2]),
+    column: position(cells[3]),
   }));
   return { findings, diagnostics };
 }

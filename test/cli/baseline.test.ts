@@ -54,7 +54,7 @@ describe('--baseline', () => {
   it('suppresses the recorded findings', async () => {
     const cwd = helpdeskProject();
     await run(['--write-baseline'], { cwd });
-    expect(await run(['--baseline', BASELINE], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await run(['--baseline', BASELINE], { cwd })).toEqual({ code: 0, stdout: '3 files in 1 project\n', stderr: '' });
   });
 
   it('keeps suppressing them when code moves by a few lines', async () => {
@@ -67,7 +67,7 @@ describe('--baseline', () => {
     writeFiles(cwd, { 'src/tools.ts': header + toolsTs, 'src/agent.ts': header + agentTs, 'src/log.ts': `${header}\n${logTs}` });
     // agent.ts moved down 3 lines, log.ts 4.
     expect(await lines()).toEqual([(before[0] ?? 0) + 3, (before[1] ?? 0) + 4]);
-    expect(await run(['--baseline', BASELINE], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await run(['--baseline', BASELINE], { cwd })).toEqual({ code: 0, stdout: '3 files in 1 project\n', stderr: '' });
   });
 
   it('reports findings that are not in the baseline', async () => {
@@ -85,7 +85,7 @@ describe('--baseline', () => {
   it('is read from the config\'s "baseline"; --baseline overrides it', async () => {
     const cwd = helpdeskProject({ 'tool-identity-audit.config.json': '{ "baseline": "known.json" }\n' });
     await run(['--write-baseline'], { cwd });
-    expect(await run([], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await run([], { cwd })).toEqual({ code: 0, stdout: '3 files in 1 project\n', stderr: '' });
     writeFileSync(path.join(cwd, 'empty.json'), '{ "version": 1, "findings": [] }\n');
     expect((await run(['--baseline', 'empty.json'], { cwd })).code).toBe(1);
   });

@@ -137,7 +137,7 @@ export const archivist = new Agent({ name: 'archivist', instructions: 'Answer qu
 
   it('passes rule options to the analyzer', async () => {
     const cwd = project({ [CONFIG]: json({ rules: { 'valid-tool-name': ['error', { provider: 'anthropic' }] } }) });
-    expect(await run([], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await run([], { cwd })).toEqual({ code: 0, stdout: '1 file in 1 project\n', stderr: '' });
   });
 
   it('reads the toolIdentityAudit key of package.json', async () => {
@@ -150,7 +150,7 @@ export const archivist = new Agent({ name: 'archivist', instructions: 'Answer qu
   it('prefers the config file to package.json', async () => {
     const pkg = json({ ...(JSON.parse(packageJson) as object), toolIdentityAudit: { rules: { 'valid-tool-name': 'warn' } } });
     const cwd = project({ 'package.json': pkg, [CONFIG]: json({ rules: { 'valid-tool-name': 'off' } }) });
-    expect(await run([], { cwd })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await run([], { cwd })).toEqual({ code: 0, stdout: '1 file in 1 project\n', stderr: '' });
   });
 
   it('reads -c, including a package.json elsewhere', async () => {

@@ -31,14 +31,18 @@ src/log.ts
   2:27  warning  Hand-built qualified tool name (\`\${tool.namespace}.\${tool.name}\`); use toolQualifiedName() from tool-identity-audit/runtime so every place builds it by the same rules  no-identity-helper-bypass
 
 ✖ 2 problems (1 error, 1 warning)
+3 files in 1 project
 `;
+
+/** The stylish summary line of the helpdesk project: what was analysed. */
+const HELPDESK = '3 files in 1 project';
 
 const pinnedGithub =
   '::error file=src/agent.ts,line=7,endLine=7,col=11,endColumn=23,title=no-tool-name-collision::Tool name "search_orders" is exposed more than once in agent "helpdesk"; dispatch picks the last tool listed. Give each tool a unique name or a namespace.' +
   '%0A↳ src/agent.ts:7:25 "search_orders" that dispatch picks%0A↳ src/tools.ts:12:9 "search_orders" is defined here%0A↳ src/tools.ts:5:9 "search_orders" is defined here\n' +
   '::warning file=src/log.ts,line=2,endLine=2,col=27,endColumn=59,title=no-identity-helper-bypass::Hand-built qualified tool name (`${tool.namespace}.${tool.name}`); use toolQualifiedName() from tool-identity-audit/runtime so every place builds it by the same rules.\n';
 
-/** Live report blocks of a fresh helpdesk project: `stylish` = `\n${collisionBlock}\n\n${warningBlock}\n\n✖ ...\n`. */
+/** Live report blocks of a fresh helpdesk project: `stylish` = `\n${collisionBlock}\n\n${warningBlock}\n\n✖ ...\n${HELPDESK}\n`. */
 let stylish = '';
 let collisionBlock = '';
 let warningBlock = '';
@@ -137,12 +141,12 @@ describe('reports', () => {
   });
 
   it('reports only the paths given', async () => {
-    expect(await run(['src/log.ts'], { cwd: project })).toEqual({ code: 0, stdout: `\n${warningBlock}\n\n✖ 1 problem (0 errors, 1 warning)\n`, stderr: '' });
+    expect(await run(['src/log.ts'], { cwd: project })).toEqual({ code: 0, stdout: `\n${warningBlock}\n\n✖ 1 problem (0 errors, 1 warning)\n1 file in 1 project\n`, stderr: '' });
   });
 
-  it('prints nothing and exits 0 for a clean project', async () => {
+  it('prints only what it analysed and exits 0 for a clean project', async () => {
     const clean = makeProject({ 'package.json': packageJson, 'tsconfig.json': tsconfigJson, 'src/log.ts': '// nothing to see\nexport const x = 1;\n' });
-    expect(await run([], { cwd: clean })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await run([], { cwd: clean })).toEqual({ code: 0, stdout: '1 file in 1 project\n', stderr: '' });
   });
 });
 
@@ -185,7 +189,7 @@ describe('rule levels and exit codes', () => {
   const project = helpdeskProject();
   let twoWarnings = '';
   beforeAll(() => {
-    twoWarnings = `\n${asWarning(collisionBlock)}\n\n${warningBlock}\n\n✖ 2 problems (0 errors, 2 warnings)\n`;
+    twoWarnings = `\n${asWarning(collisionBlock)}\n\n${warningBlock}\n\n✖ 2 problems (0 errors, 2 warnings)\n${HELPDESK}\n`;
   });
 
   it('--rule sets a level: warnings alone exit 0', async () => {
@@ -195,12 +199,12 @@ describe('rule levels and exit codes', () => {
   it('--rule turns rules off and on; the last one wins', async () => {
     expect(
       await run(['--rule', 'no-tool-name-collision=off', '--rule', 'no-identity-helper-bypass=off'], { cwd: project }),
-    ).toEqual({ code: 0, stdout: '', stderr: '' });
+    ).toEqual({ code: 0, stdout: `${HELPDESK}\n`, stderr: '' });
     expect(
       await run(['--rule', 'no-identity-helper-bypass=off', '--rule', 'no-identity-helper-bypass=error'], { cwd: project }),
     ).toEqual({
       code: 1,
-      stdout: `\n${collisionBlock}\n\n${asError(warningBlock)}\n\n✖ 2 problems (2 errors, 0 warnings)\n`,
+      stdout: `\n${collisionBlock}\n\n${asError(warningBlock)}\n\n✖ 2 problems (2 errors, 0 warnings)\n${HELPDESK}\n`,
       stderr: '',
     });
   });
@@ -214,8 +218,8 @@ describe('rule levels and exit codes', () => {
   });
 
   it('--quiet leaves warnings out of the report', async () => {
-    expect(await run(['--quiet'], { cwd: project })).toEqual({ code: 1, stdout: `\n${collisionBlock}\n\n✖ 1 problem (1 error, 0 warnings)\n`, stderr: '' });
-    expect(await run(['--quiet', '--rule', 'no-tool-name-collision=warn'], { cwd: project })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await run(['--quiet'], { cwd: project })).toEqual({ code: 1, stdout: `\n${collisionBlock}\n\n✖ 1 problem (1 error, 0 warnings)\n${HELPDESK}\n`, stderr: '' });
+    expect(await run(['--quiet', '--rule', 'no-tool-name-collision=warn'], { cwd: project })).toEqual({ code: 0, stdout: `${HELPDESK}\n`, stderr: '' });
   });
 
   it('--max-warnings fails the run when there are more warnings', async () => {
@@ -232,7 +236,7 @@ describe('rule levels and exit codes', () => {
   it('--quiet keeps warnings out of the --max-warnings count, as ESLint does', async () => {
     expect(await run(['--rule', 'no-tool-name-collision=warn', '--max-warnings', '0', '--quiet'], { cwd: project })).toEqual({
       code: 0,
-      stdout: '',
+      stdout: `${HELPDESK}\n`,
       stderr: '',
     });
   });
@@ -331,6 +335,7 @@ describe('help and version', () => {
       '--baseline <file>',
       '--write-baseline',
       '--performance',
+      '--debug',
       '--color',
       '--no-color',
       'graph [options] [paths...]',
@@ -342,7 +347,8 @@ describe('help and version', () => {
         'Exit codes:',
         '  0  no error-level findings and no more warnings than --max-warnings (always with --no-exit-code)',
         '  1  error-level findings, files that could not be analysed, or too many warnings',
-        '  2  fatal: invalid configuration, flag value or baseline, unreadable tsconfig, crash',
+        '  2  fatal: invalid configuration, flag value or baseline, a tsconfig named by --tsconfig',
+        '     that cannot be read, no file analysed, crash',
       ].join('\n'),
     );
     expect(result.stdout).toContain('on GitHub Actions (GITHUB_ACTIONS=true)\n  GitHub annotations (-f github) follow it.');
@@ -374,6 +380,8 @@ function fakeAnalyzer(options: { total?: number; seen?: AnalyzeOptions[] } = {})
       suppressed: 0,
       diagnostics: [],
       filesAnalyzed: total,
+      filesFound: total,
+      projects: [{ label: 'tsconfig.json', files: total }],
       linked: { exposureSets: [], tools: [], namespaces: [], agents: [], mcpServers: [] },
       timings: { discover: 1.25, parse: 120.04, extract: 33.3, link: 2, check: 0.45 },
       cache: { hits: 1, misses: 1 },
@@ -530,7 +538,7 @@ describe('progress bar', () => {
     const files: Record<string, string> = { 'package.json': packageJson };
     for (let i = 0; i < 301; i++) files[`src/m${String(i).padStart(3, '0')}.ts`] = `export const value${i} = ${i};\n`;
     const result = await run([], { cwd: makeProject(files), isTTY: tty });
-    expect(result.stdout).toBe('');
+    expect(result.stdout).toBe('301 files in 1 project\n');
     expect(result.code).toBe(0);
     expect(result.stderr).toContain(' 301/301 files');
   });

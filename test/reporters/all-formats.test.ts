@@ -67,6 +67,8 @@ describe.each(formatNames)('%s', (name) => {
     const output = reporter([], context({ filesAnalyzed: 0 }));
     switch (name) {
       case 'stylish':
+        expect(output).toBe('0 files in 1 project\n');
+        break;
       case 'github':
         expect(output).toBe('');
         break;

@@ -158,6 +158,7 @@ export function context(overrides: Partial<ReportContext> = {}): ReportContext {
     toolVersion: '0.1.0',
     informationUri: 'https://github.com/tool-identity-audit/tool-identity-audit',
     filesAnalyzed: 42,
+    projects: 1,
     diagnostics: [],
     color: false,
     executionSuccessful: true,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stylish } from '../../src/reporters/stylish.js';
+import type { ToolDiagnostic } from '../../src/checks/finding.js';
 import { allFindings, binaryFile, bypass, coercion, confusable, context, oddName, parseError, span } from './fixtures.js';
 
 // eslint-disable-next-line no-control-regex -- ANSI escapes start with ESC
@@ -27,7 +28,7 @@ describe('stylish', () => {
         '                   ↳ src/agents/support.ts:6:3  The other name',
         '',
         '✖ 3 problems (1 error, 1 warning, 1 info)',
-        '✖ 1 file not analysed (1 parse-error)',
+        '✖ 41 files in 1 project (1 skipped: 1 syntax error)',
         '',
       ].join('\n'),
     );
@@ -44,15 +45,30 @@ describe('stylish', () => {
     );
   });
 
-  it('prints nothing when there is nothing to report, like ESLint', () => {
-    expect(stylish([], context())).toBe('');
-    expect(stylish([], context({ color: true }))).toBe('');
+  it('prints only what was analysed when there is nothing to report', () => {
+    expect(stylish([], context())).toBe('42 files in 1 project\n');
+    expect(stylish([], context({ filesAnalyzed: 1, projects: 12 }))).toBe('1 file in 12 projects\n');
+    expect(stylish([], context({ color: true }))).toBe('42 files in 1 project\n');
   });
 
   it('lists diagnostics without findings, with a warning marker when only files were skipped', () => {
     expect(stylish([], context({ diagnostics: [binaryFile] }))).toBe(
-      '\nassets/logo.ts\n  warning  File contains NUL bytes  binary\n\n⚠ 1 file not analysed (1 binary)\n',
+      '\nassets/logo.ts\n  warning  File contains NUL bytes  binary\n\n⚠ 42 files in 1 project (1 skipped: 1 binary)\n',
     );
+  });
+
+  it('summarises skipped files per reason and configuration warnings apart', () => {
+    const tooLarge = (file: string): ToolDiagnostic => ({ file, kind: 'too-large', message: 'File is 3.0 MiB.' });
+    const broken = (file: string): ToolDiagnostic => ({ ...parseError, file });
+    const base: ToolDiagnostic = {
+      file: 'packages/ai/tsconfig.json',
+      kind: 'config-unreadable',
+      message: 'Cannot read what packages/ai/tsconfig.json extends (packages/ai/node_modules/@acme/tsconfig/base.json not found); its own settings are used.',
+    };
+    const output = stylish([], context({ filesAnalyzed: 953, projects: 12, diagnostics: [broken('a.ts'), broken('b.ts'), tooLarge('big.ts'), base] }));
+    expect(output.split('\n').at(-2)).toBe('✖ 951 files in 12 projects (3 skipped: 2 syntax errors, 1 too large; 1 configuration warning)');
+    expect(output).toContain('packages/ai/tsconfig.json\n  warning  Cannot read what packages/ai/tsconfig.json extends');
+    expect(stylish([], context({ diagnostics: [base] })).split('\n').at(-2)).toBe('⚠ 42 files in 1 project (1 configuration warning)');
   });
 
   it('emits colour codes only when ctx.color is true, without changing the layout', () => {
@@ -68,7 +84,7 @@ describe('stylish', () => {
   it('keeps one row per finding when a message has line breaks', () => {
     const output = stylish([oddName], context());
     expect(output).toContain('  3:9  error  Tool name "rate%:limit, v2" is rejected by OpenAI');
-    expect(output.split('\n')).toHaveLength(6);
+    expect(output.split('\n')).toHaveLength(7);
   });
 
   it('shows control and bidi characters from the audited code as escapes', () => {

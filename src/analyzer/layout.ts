@@ -1,0 +1,109 @@
+// Which projects make up what the user pointed at: the tsconfig (and the projects it references),
+// the members of a workspace, and default-glob projects for what no tsconfig covers. A fresh clone
+// of a monorepo is the case to get right: a solution-style root tsconfig (`"files": []`), package
+// tsconfigs extending bases in an uninstalled node_modules, packages without any tsconfig.
+//
+// - A root tsconfig that lists files is a project; one that lists none (solution style) is not, its
+//   references are.
+// - At a workspace root (unless --tsconfig names a project that lists files), every member is a
+//   project: through its own tsconfig.json when it has one, else the default globs in its
+//   directory.
+// - Without a root tsconfig, or with a solution-style one, the rest of the tree is a default-glob
+//   project that skips the directories other projects govern.
+import path from 'node:path';
+import type { ToolDiagnostic } from '../checks/finding.js';
+import { isFile } from './fs-probes.js';
+import { relativePosix } from './source-paths.js';
+import { loadTsconfigProjects, type AliasConfig, type LoadOptions, type UnreadableDirectory } from './tsconfig.js';
+import { findWorkspace, type PackageManifest } from './workspaces.js';
+
+export interface LayoutProject {
+  /** How the project is shown: its tsconfig, or `<dir> (default globs)`, relative to cwd. */
+  label: string;
+  /** Absolute directory the project governs (the tsconfig's, or the globbed one). */
+  dir: string;
+  /** The compiler's file list (absolute); undefined for a default-glob project. */
+  fileNames: string[] | undefined;
+  aliases: AliasConfig | undefined;
+}
+
+/** A workspace package that other packages can import by name. */
+export interface LayoutPackage {
+  /** Directory relative to cwd (POSIX). */
+  dir: string;
+  manifest: PackageManifest & { name: string };
+}
+
+export interface Layout {
+  projects: LayoutProject[];
+  packages: LayoutPackage[];
+  /** Configuration that could not be read (`config-unreadable` warnings). */
+  diagnostics: ToolDiagnostic[];
+  /** The tsconfig the run started from (absolute), if any. */
+  tsconfig: string | undefined;
+}
+
+/**
+ * @param rootTsconfig the tsconfig named by the user, or `<cwd>/tsconfig.json` when present
+ * @param explicit true when the user named it (--tsconfig, or the CLI's nearest tsconfig to the paths)
+ */
+export function planLayout(
+  cwd: string,
+  rootTsconfig: string | undefined,
+  explicit: boolean,
+  unreadable: Map<string, UnreadableDirectory>,
+): Layout {
+  const warnings: LoadOptions['warnings'] = [];
+  const seen = new Set<string>();
+  const load = (configPath: string, strict: boolean) => loadTsconfigProjects(configPath, { cwd, unreadable, warnings, strict, seen });
+  const projects: LayoutProject[] = [];
+  const add = (configPath: string, strict: boolean): boolean => {
+    const loaded = load(configPath, strict);
+    for (const project of loaded) {
+      if (project.solution) continue;
+      const dir = path.dirname(project.configPath);
+      projects.push({
+        label: project.fileNames ? relativePosix(cwd, project.configPath) : globLabel(cwd, dir),
+        dir,
+        fileNames: project.fileNames,
+        aliases: project.aliases,
+      });
+    }
+    return loaded[0]?.solution === true;
+  };
+
+  const layoutRoot = rootTsconfig && explicit ? path.dirname(rootTsconfig) : cwd;
+  const rootIsSolution = rootTsconfig !== undefined && add(rootTsconfig, true);
+  // A tsconfig the user named is followed alone, unless it is a solution file without references.
+  const followOnlyTsconfig = explicit && projects.length > 0;
+
+  const problems: Array<{ file: string; message: string }> = [];
+  const workspace = !followOnlyTsconfig ? findWorkspace(layoutRoot, problems) : undefined;
+  const packages: LayoutPackage[] = [];
+  for (const member of workspace?.packages ?? []) {
+    const name = member.manifest.name;
+    if (name !== undefined) packages.push({ dir: relativePosix(cwd, member.dir), manifest: { ...member.manifest, name } });
+    const own = path.join(member.dir, 'tsconfig.json');
+    if (isFile(own)) {
+      if (!seen.has(own)) add(own, false);
+    } else if (!projects.some((p) => p.dir === member.dir)) {
+      projects.push({ label: globLabel(cwd, member.dir), dir: member.dir, fileNames: undefined, aliases: undefined });
+    }
+  }
+
+  // What no tsconfig covers: the whole tree without a root tsconfig, the rest beside a solution file.
+  if ((!rootTsconfig || (rootIsSolution && !followOnlyTsconfig)) && !projects.some((p) => p.dir === layoutRoot)) {
+    projects.push({ label: globLabel(cwd, layoutRoot), dir: layoutRoot, fileNames: undefined, aliases: undefined });
+  }
+
+  const diagnostics: ToolDiagnostic[] = [
+    ...warnings.map((w) => ({ file: relativePosix(cwd, w.configPath), kind: 'config-unreadable' as const, message: w.message })),
+    ...problems.map((p) => ({ file: relativePosix(cwd, p.file), kind: 'config-unreadable' as const, message: p.message })),
+  ];
+  return { projects, packages, diagnostics, tsconfig: rootTsconfig };
+}
+
+function globLabel(cwd: string, dir: string): string {
+  const rel = relativePosix(cwd, dir);
+  return `${rel === '' ? '.' : rel} (default globs)`;
+}
