@@ -108,7 +108,8 @@ export const catalog = {
       'Providers reject duplicate tool names ("Tool names must be unique"), and where a framework keeps one of them, ' +
       'the model and the dispatcher silently use the last one. Decided by the reference runtime\'s ' +
       'resolveToolNameCollisions and validateFunctionToolLookupConfiguration on each exposure set: one agent ' +
-      '(tools and handoffs), one MCP server instance, one tools record, one addTools call.',
+      '(tools and handoffs), one MCP server instance, one tools record, one addTools call; in tool-list dumps ' +
+      '(`tool-identity-audit tools`), one MCP server, the MCP servers one agent connects, one provider request.',
     defaultSeverity: 'error',
     requiresTypeChecking: false,
     usesTypeInformation: true,
@@ -129,6 +130,10 @@ export const catalog = {
         'Deferred top-level tool name "{{name}}" is used by more than one tool in {{set}}. Rename one of the deferred-loading tools.',
       mcpDuplicateRegistration:
         'MCP server {{server}} registers the tool "{{name}}" more than once; the later registration fails when it runs. Rename one of the tools.',
+      mcpDuplicateListing:
+        'MCP server {{server}} lists the tool "{{name}}" more than once; a client that passes both to the model sends duplicate tool names, which providers reject, and calls reach only one of them. Rename one of the tools.',
+      mcpCrossServerDuplicate:
+        'Tool name "{{name}}" is listed by MCP servers {{servers}}: an agent that connects them without server prefixes exposes the name more than once, and the OpenAI Agents SDK refuses it ("Duplicate tool names found across MCP servers"). With server prefixes the model would see {{openaiAgents}} (OpenAI Agents SDK, includeServerInToolNames), {{mastra}} (Mastra MCPClient) or {{langchain}} (LangChain MultiServerMCPClient, prefixToolNameWithServerName). Turn prefixing on, or rename the tool on one server.',
     },
   }),
   'no-namespace-equals-name': rule({
