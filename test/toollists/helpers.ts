@@ -24,9 +24,12 @@ export interface BinResult {
   stderr: string;
 }
 
-/** `node dist/src/cli/bin.js tools ...args` in `cwd` (default: the repository root), clean environment. */
-export function tools(args: readonly string[], cwd = root): BinResult {
-  const result = spawnSync(process.execPath, [bin, 'tools', ...args], { cwd, env: { PATH: process.env['PATH'] ?? '' }, encoding: 'utf8' });
+/**
+ * `node dist/src/cli/bin.js tools ...args` in `cwd` (default: the repository root), in a clean
+ * environment (no CI, GitHub Actions or NO_COLOR from the machine running the tests) plus `env`.
+ */
+export function tools(args: readonly string[], cwd = root, env: Record<string, string> = {}): BinResult {
+  const result = spawnSync(process.execPath, [bin, 'tools', ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
