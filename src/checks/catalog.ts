@@ -108,8 +108,7 @@ export const catalog = {
       'Providers reject duplicate tool names ("Tool names must be unique"), and where a framework keeps one of them, ' +
       'the model and the dispatcher silently use the last one. Decided by the reference runtime\'s ' +
       'resolveToolNameCollisions and validateFunctionToolLookupConfiguration on each exposure set: one agent ' +
-      '(tools and handoffs), one MCP server instance, one tools record, one addTools call; in tool-list dumps ' +
-      '(`tool-identity-audit tools`), one MCP server, the MCP servers one agent connects, one provider request.',
+      '(tools and handoffs), one MCP server instance, one tools record, one addTools call.',
     defaultSeverity: 'error',
     requiresTypeChecking: false,
     usesTypeInformation: true,
