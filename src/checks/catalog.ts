@@ -129,6 +129,10 @@ export const catalog = {
         'Deferred top-level tool name "{{name}}" is used by more than one tool in {{set}}. Rename one of the deferred-loading tools.',
       mcpDuplicateRegistration:
         'MCP server {{server}} registers the tool "{{name}}" more than once; the later registration fails when it runs. Rename one of the tools.',
+      mcpDuplicateListing:
+        'MCP server {{server}} lists the tool "{{name}}" more than once; a client that passes both to the model sends duplicate tool names, which providers reject, and calls reach only one of them. Rename one of the tools.',
+      mcpCrossServerDuplicate:
+        'Tool name "{{name}}" is listed by MCP servers {{servers}}: an agent that connects them without server prefixes exposes the name more than once, and the OpenAI Agents SDK refuses it ("Duplicate tool names found across MCP servers"). With server prefixes the model would see {{openaiAgents}} (OpenAI Agents SDK, includeServerInToolNames), {{mastra}} (Mastra MCPClient) or {{langchain}} (LangChain MultiServerMCPClient, prefixToolNameWithServerName). Turn prefixing on, or rename the tool on one server.',
     },
   }),
   'no-namespace-equals-name': rule({

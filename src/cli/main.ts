@@ -21,6 +21,7 @@ import { renderTimings } from './performance.js';
 import { contributingProjects, emptyRunError, renderProjects } from './projects.js';
 import { createProgress, PROGRESS_MIN_FILES, type ProgressStream } from './progress.js';
 import { applyLevels, parseRuleOverride, resolveRules } from './rules.js';
+import { registerToolsCommand } from './tools.js';
 
 export const TOOL_NAME = 'tool-identity-audit';
 export const DEFAULT_CACHE_LOCATION = 'node_modules/.cache/tool-identity-audit';
@@ -97,6 +98,8 @@ Examples:
       record today's findings, then report only new ones
   $ ${TOOL_NAME} graph -f dot -o tools.dot
       draw the agent/tool map
+  $ ${TOOL_NAME} tools mcp-tools/
+      audit dumped MCP tools/list results and provider request bodies
 `;
 
 /** Runs the CLI with `argv` (the arguments after the program name); resolves to the exit code. */
@@ -157,6 +160,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .action(async (paths: string[], options: GraphOptions) => {
       exitCode = await runGraph(paths, options, io);
     });
+
+  registerToolsCommand(program, io, (code) => {
+    exitCode = code;
+  });
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

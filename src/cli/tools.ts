@@ -1,0 +1,169 @@
+// `tool-identity-audit tools <file...>`: audits dumped tool lists (MCP tools/list results, provider
+// request bodies) with the same rules, levels, baselines, reporters and exit codes as the code audit.
+import path from 'node:path';
+import { Option, type Command } from 'commander';
+import { DOCS_BASE_URL, toolNameProviders, type ToolNameProvider } from '../checks/catalog.js';
+import type { Finding } from '../checks/finding.js';
+import { formatNames, reporters, type ReportContext } from '../reporters/index.js';
+import { diagnosticSeverity } from '../reporters/shared.js';
+import { auditToolLists, toolListRules } from '../toollists/audit.js';
+import { ToolListInputError } from '../toollists/errors.js';
+import { packageInfo } from '../version.js';
+import { applyBaseline, createBaseline, readBaseline, writeBaseline } from './baseline.js';
+import { CONFIG_FILE_NAME, displayPath, loadConfig, PACKAGE_JSON_KEY } from './config.js';
+import { CliError, ExitCode } from './errors.js';
+import { planOutputs, useColor, writeReportFile, type Env } from './output.js';
+import { applyLevels, parseRuleOverride, resolveRules } from './rules.js';
+
+const TOOL_NAME = 'tool-identity-audit';
+/** Not the code baseline's file: writing tool-list findings must never replace the code's. */
+export const DEFAULT_TOOLS_BASELINE_FILE = 'tool-identity-audit.tools-baseline.json';
+
+export interface ToolsIo {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  cwd: string;
+  env: Env;
+  isTTY: { stdout: boolean; stderr: boolean };
+}
+
+interface ToolsOptions {
+  config?: string;
+  format?: string[];
+  outputFile?: string;
+  maxWarnings?: string;
+  exitCode: boolean;
+  quiet?: boolean;
+  rule?: string[];
+  provider?: ToolNameProvider;
+  baseline?: string;
+  writeBaseline?: boolean;
+  color?: boolean;
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+const HELP_AFTER = `
+Input (detected by content; JSON with comments allowed):
+  - an MCP tools/list result { "tools": [...] } (or the JSON-RPC response holding it); the file
+    name is the server name
+  - a map of server name to such results: one file for a whole client configuration
+  - a directory: its .json/.jsonc files, one per server
+  - an OpenAI Responses or Chat Completions request body, or its "tools" array (namespaces too)
+  - an Anthropic Messages request body, or its "tools" array
+  Every MCP server of one run counts as connected to one agent; each request is checked on its own.
+
+Rules that apply: ${toolListRules.join(', ')}. Levels and options come from the
+configuration and --rule, as for code. Names are checked against the request's own provider, an
+MCP dump against valid-tool-name's configured provider; --provider overrides both.
+
+Exit codes: 0 clean; 1 error-level findings, malformed files or too many warnings; 2 fatal
+(a file of no known shape, a missing path, invalid configuration or flags).
+`;
+
+/** Adds the `tools` subcommand; `done` receives its exit code. */
+export function registerToolsCommand(program: Command, io: ToolsIo, done: (code: number) => void): void {
+  program
+    .command('tools')
+    .description('Audit dumped tool lists: MCP tools/list results and OpenAI / Anthropic request bodies, as the agent will send them.')
+    .argument('<files...>', 'tool-list files or directories (one file per MCP server)')
+    .option('-c, --config <file>', `configuration file (default: ${CONFIG_FILE_NAME}, else package.json "${PACKAGE_JSON_KEY}")`)
+    .option('-f, --format <name[=path]>', `report format: ${formatNames.join(', ')} (default: stylish); name=path writes to a file; repeatable`, collect)
+    .option('-o, --output-file <file>', 'write the report of the first format without =path to this file')
+    .addOption(new Option('--provider <name>', 'check names against this provider for every list').choices(toolNameProviders))
+    .option('--max-warnings <n>', 'exit with code 1 when there are more than n warnings; -1 for no limit (default: -1)')
+    .option('--no-exit-code', 'exit with code 0 even when findings fail the run (fatal errors still exit 2)')
+    .option('--quiet', 'report errors only')
+    .option('--rule <id=level>', 'set the level of a rule: off, warn or error; repeatable', collect)
+    .option('--baseline <file>', 'suppress the findings recorded in this baseline file')
+    .option('--write-baseline', `record the current findings in the baseline file (--baseline, else ${DEFAULT_TOOLS_BASELINE_FILE}) and exit 0`)
+    .option('--color', 'force colours on')
+    .option('--no-color', 'force colours off')
+    .helpOption('-h, --help', 'show this help')
+    .addHelpText('after', HELP_AFTER)
+    .action((files: string[], options: ToolsOptions) => {
+      done(runTools(files, options, io));
+    });
+}
+
+function parseMaxWarnings(value: string): number {
+  const trimmed = value.trim();
+  const n = /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < -1) throw new CliError(`--max-warnings ${value}: expected a whole number of at least 0 (or -1 for no limit)`);
+  return n;
+}
+
+export function runTools(files: readonly string[], options: ToolsOptions, io: ToolsIo): number {
+  const outputs = planOutputs(options.format ?? [], options.outputFile, io.env);
+  const overrides = (options.rule ?? []).map(parseRuleOverride);
+  const maxWarningsFlag = options.maxWarnings === undefined ? undefined : parseMaxWarnings(options.maxWarnings);
+  const { config } = loadConfig(io.cwd, options.config);
+  const rules = resolveRules(config.rules, overrides);
+  const maxWarnings = maxWarningsFlag ?? config.maxWarnings ?? -1;
+  const known =
+    options.baseline !== undefined && !options.writeBaseline
+      ? readBaseline(path.resolve(io.cwd, options.baseline), displayPath(io.cwd, path.resolve(io.cwd, options.baseline)))
+      : undefined;
+
+  let result;
+  try {
+    const auditOptions: Parameters<typeof auditToolLists>[0] = { cwd: io.cwd, paths: files, rules: rules.enabled };
+    if (options.provider !== undefined) auditOptions.provider = options.provider;
+    result = auditToolLists(auditOptions);
+  } catch (error) {
+    if (error instanceof ToolListInputError) throw new CliError(error.message);
+    throw error;
+  }
+  if (result.shapeErrors.length > 0) {
+    for (const message of result.shapeErrors) io.stderr.write(`${TOOL_NAME}: ${message}\n`);
+    return ExitCode.Fatal;
+  }
+
+  let findings: Finding[] = applyLevels(result.findings, rules.levels);
+  if (options.writeBaseline) {
+    const file = path.resolve(io.cwd, options.baseline ?? DEFAULT_TOOLS_BASELINE_FILE);
+    const shown = displayPath(io.cwd, file);
+    const baseline = createBaseline(findings);
+    writeBaseline(file, shown, baseline);
+    const count = baseline.findings.length;
+    io.stdout.write(`Wrote ${count} ${count === 1 ? 'finding' : 'findings'} to ${shown}\n`);
+    return ExitCode.Ok;
+  }
+  if (known) findings = applyBaseline(findings, known).kept;
+
+  let diagnostics = result.diagnostics;
+  if (options.quiet) {
+    findings = findings.filter((finding) => finding.severity === 'error');
+    diagnostics = diagnostics.filter((diagnostic) => diagnosticSeverity(diagnostic.kind) === 'error');
+  }
+  const fatalDiagnostics = diagnostics.filter((diagnostic) => diagnosticSeverity(diagnostic.kind) === 'error').length;
+  const errors = findings.filter((finding) => finding.severity === 'error').length;
+  const warnings = findings.filter((finding) => finding.severity === 'warning').length;
+
+  const color = useColor(options.color, io.env, io.isTTY.stdout);
+  const context: ReportContext = {
+    cwd: io.cwd,
+    toolName: TOOL_NAME,
+    toolVersion: packageInfo.version,
+    informationUri: DOCS_BASE_URL.replace(/\/blob\/.*$/, ''),
+    filesAnalyzed: result.filesAnalyzed,
+    diagnostics,
+    color: false,
+    executionSuccessful: fatalDiagnostics === 0,
+  };
+  for (const target of outputs) {
+    const text = reporters[target.format](findings, { ...context, color: target.file === undefined && color });
+    if (target.file === undefined) {
+      if (text !== '') io.stdout.write(text);
+    } else writeReportFile(io.cwd, target.file, text);
+  }
+
+  if (!options.exitCode) return ExitCode.Ok;
+  // A run that recognised no file checked nothing: never a success.
+  if (errors > 0 || fatalDiagnostics > 0 || result.filesAnalyzed === 0) return ExitCode.Findings;
+  if (maxWarnings >= 0 && warnings > maxWarnings) {
+    io.stderr.write(`${TOOL_NAME}: too many warnings (${warnings}); the maximum is ${maxWarnings}\n`);
+    return ExitCode.Findings;
+  }
+  return ExitCode.Ok;
+}

@@ -1,0 +1,81 @@
+// Runs `tool-identity-audit tools ...` through the built executable, as CI and users run it.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+export const bin = path.join(root, 'dist/src/cli/bin.js');
+
+/** test/global-setup.ts builds dist/ when it is stale; build here only if that did not happen. */
+export function ensureBuilt(): void {
+  if (existsSync(bin)) return;
+  try {
+    execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
+  } catch {
+    // tsc emits despite type errors; a missing bin.js fails the tests with a clear message.
+  }
+}
+
+export interface BinResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `node dist/src/cli/bin.js tools ...args` in `cwd` (default: the repository root), in a clean
+ * environment (no CI, GitHub Actions or NO_COLOR from the machine running the tests) plus `env`.
+ */
+export function tools(args: readonly string[], cwd = root, env: Record<string, string> = {}): BinResult {
+  const result = spawnSync(process.execPath, [bin, 'tools', ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export interface JsonMessage {
+  ruleId: string | null;
+  severity: number;
+  message: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  messageId?: string;
+  diagnosticKind?: string;
+  relatedLocations?: Array<{ filePath: string; line: number; column: number; message: string }>;
+}
+
+/** Findings of a `-f json` run as `relative/path:line:column rule message`, sorted as the report. */
+export function messagesOf(stdout: string, cwd = root): string[] {
+  const files = JSON.parse(stdout) as Array<{ filePath: string; messages: JsonMessage[] }>;
+  return files.flatMap((file) =>
+    file.messages.map((m) => `${path.relative(cwd, file.filePath).split(path.sep).join('/')}:${m.line}:${m.column} ${m.ruleId ?? m.diagnosticKind} ${m.message}`),
+  );
+}
+
+export function jsonMessages(stdout: string): Array<JsonMessage & { filePath: string }> {
+  const files = JSON.parse(stdout) as Array<{ filePath: string; messages: JsonMessage[] }>;
+  return files.flatMap((file) => file.messages.map((m) => ({ ...m, filePath: file.filePath })));
+}
+
+const temps: string[] = [];
+
+export function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tia-tools-'));
+  temps.push(dir);
+  return dir;
+}
+
+export function removeTemps(): void {
+  for (const dir of temps.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** 1-based line and column of the first `needle` after `after` in `text` (as the reporters print them). */
+export function positionOf(text: string, needle: string, after = ''): string {
+  const from = after === '' ? 0 : text.indexOf(after);
+  const offset = text.indexOf(needle, from);
+  if (from < 0 || offset < 0) throw new Error(`${needle} not found`);
+  const before = text.slice(0, offset).split('\n');
+  return `${before.length}:${(before.at(-1) ?? '').length + 1}`;
+}
