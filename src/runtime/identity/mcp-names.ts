@@ -87,7 +87,8 @@ function readServers(servers: unknown): ServerListing[] {
     const tools = readField(server, 'tools');
     return {
       name: typeof name === 'string' ? name : '',
-      tools: Array.isArray(tools) ? (tools as readonly unknown[]).map((tool) => (typeof tool === 'string' ? tool : '')) : [],
+      // Array.from visits holes of a sparse array too (map keeps them as holes).
+      tools: Array.isArray(tools) ? Array.from(tools as readonly unknown[], (tool) => (typeof tool === 'string' ? tool : '')) : [],
     };
   });
 }

@@ -92,6 +92,12 @@ describe('MCP names', () => {
     expect(mcpShortenToolName('___', 'seed', true)).toBe(`mcp_${digest}`);
   });
 
+  it('treats holes of a sparse tools array as empty names instead of throwing', () => {
+    // eslint-disable-next-line no-sparse-arrays -- the input a JSON.parse of `{"tools":[,]}`-like data can give
+    const sparse = [, 'search'] as unknown as string[];
+    expect(() => mcpPrefixedToolNames([{ name: 'a', tools: sparse }, { name: 'b', tools: ['search'] }])).not.toThrow();
+  });
+
   it('allocation does not depend on listing order', () => {
     const [forward] = mcpPrefixedToolNames([{ name: 'docs', tools: ['search', 'search!'] }]);
     const [backward] = mcpPrefixedToolNames([{ name: 'docs', tools: ['search!', 'search'] }]);
