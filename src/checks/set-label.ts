@@ -2,7 +2,8 @@
 // English and may be reworded; keys are structure (kind and name) so fingerprints survive that.
 import type { ResolvedExposureSet } from '../facts/resolved.js';
 
-export function setLabel(set: Pick<ResolvedExposureSet, 'kind' | 'name'>): string {
+export function setLabel(set: Pick<ResolvedExposureSet, 'kind' | 'name' | 'title'>): string {
+  if (set.title !== undefined) return set.title;
   switch (set.kind) {
     case 'agent':
       return set.name === undefined ? 'agent' : `agent "${set.name}"`;
@@ -16,6 +17,6 @@ export function setLabel(set: Pick<ResolvedExposureSet, 'kind' | 'name'>): strin
 }
 
 /** The set's part of a finding key: kind and static name, no wording. */
-export function setKey(set: Pick<ResolvedExposureSet, 'kind' | 'name'>): string {
-  return `${set.kind}:${set.name ?? ''}`;
+export function setKey(set: Pick<ResolvedExposureSet, 'kind' | 'name' | 'title'>): string {
+  return `${set.kind}:${set.name ?? set.title ?? ''}`;
 }

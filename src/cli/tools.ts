@@ -147,6 +147,7 @@ export function runTools(files: readonly string[], options: ToolsOptions, io: To
     toolVersion: packageInfo.version,
     informationUri: DOCS_BASE_URL.replace(/\/blob\/.*$/, ''),
     filesAnalyzed: result.filesAnalyzed,
+    projects: 0,
     diagnostics,
     color: false,
     executionSuccessful: fatalDiagnostics === 0,

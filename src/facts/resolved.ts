@@ -58,6 +58,8 @@ export interface ResolvedExposureSet {
   adapter: string;
   /** The agent's or server's static name; the checks render labels from kind and name. */
   name: string | undefined;
+  /** Sets that no code defines (a dumped provider request): how messages name them. */
+  title?: string;
   at: SourceRef;
   tools: ResolvedTool[];
   handoffs: ResolvedHandoff[];

@@ -135,7 +135,9 @@ function analysedLine(ctx: Parameters<Reporter>[1], diagnostics: readonly ToolDi
     details.push(`${skippedFiles.size} skipped: ${kinds.join(', ')}`);
   }
   if (configWarnings > 0) details.push(plural(configWarnings, 'configuration warning'));
-  const text = `${plural(analysed, 'file')} in ${plural(ctx.projects, 'project')}${details.length > 0 ? ` (${details.join('; ')})` : ''}`;
+  // Tool-list audits read files, not projects: they pass no project count.
+  const where = ctx.projects > 0 ? ` in ${plural(ctx.projects, 'project')}` : '';
+  const text = `${plural(analysed, 'file')}${where}${details.length > 0 ? ` (${details.join('; ')})` : ''}`;
   return { text, fatal: diagnostics.some((diagnostic) => diagnosticSeverity(diagnostic.kind) === 'error') };
 }
 

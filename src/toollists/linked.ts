@@ -27,8 +27,8 @@ export function resolvedTool(tool: ListedTool): ResolvedTool {
   return resolved;
 }
 
-function exposureSet(kind: ResolvedExposureSet['kind'], label: string, at: SourceRef, tools: ResolvedTool[]): ResolvedExposureSet {
-  return { key: refKey(at, 'set'), kind, adapter: TOOL_LIST_ADAPTER, label, at, tools, handoffs: [], unresolved: [], toolNameCollisionPolicy: undefined };
+function exposureSet(kind: ResolvedExposureSet['kind'], title: string, at: SourceRef, tools: ResolvedTool[]): ResolvedExposureSet {
+  return { key: refKey(at, 'set'), kind, adapter: TOOL_LIST_ADAPTER, name: undefined, title, at, tools, handoffs: [], unresolved: [], toolNameCollisionPolicy: undefined };
 }
 
 function resolvedNamespace(ns: ListedNamespace): ResolvedNamespace {
@@ -48,7 +48,7 @@ export function requestProject(request: RequestListing): LinkedProject {
   const tools = request.tools.map(resolvedTool);
   return {
     ...empty(),
-    exposureSets: [exposureSet('tools-record', requestLabel(request), request.at, tools)],
+    exposureSets: [exposureSet('call', requestLabel(request), request.at, tools)],
     tools,
     namespaces: request.namespaces.map(resolvedNamespace),
   };

@@ -83,7 +83,7 @@ describe('levels, configuration and baselines', () => {
     const quiet = tools(['mcp', '--rule', 'valid-tool-name=warn', '--quiet', '-f', 'json'], dir);
     expect(messagesOf(quiet.stdout, dir).map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(['mcp/linear.json:4:15 no-tool-name-collision']);
     const off = tools(['mcp', '--rule', 'no-tool-name-collision=off', '--rule', 'valid-tool-name=off'], dir);
-    expect(off).toEqual({ status: 0, stdout: '', stderr: '' });
+    expect(off).toEqual({ status: 0, stdout: '3 files\n', stderr: '' });
     expect(tools(['mcp', '--no-exit-code'], dir).status).toBe(0);
     const badRule = tools(['mcp', '--rule', 'no-such-rule=warn'], dir);
     expect(badRule.status).toBe(2);
@@ -110,7 +110,7 @@ describe('levels, configuration and baselines', () => {
     expect(write).toEqual({ status: 0, stdout: 'Wrote 2 findings to tool-identity-audit.tools-baseline.json\n', stderr: '' });
     expect(readFileSync(path.join(dir, 'tool-identity-audit.baseline.json'), 'utf8')).toBe('{ "version": 1, "findings": [] }\n');
 
-    expect(tools(['mcp', '--baseline', 'tool-identity-audit.tools-baseline.json'], dir)).toEqual({ status: 0, stdout: '', stderr: '' });
+    expect(tools(['mcp', '--baseline', 'tool-identity-audit.tools-baseline.json'], dir)).toEqual({ status: 0, stdout: '3 files\n', stderr: '' });
 
     // Moving a tool changes lines, not fingerprints; a new duplicate is reported.
     const linear = JSON.parse(readFileSync(path.join(dir, 'mcp/linear.json'), 'utf8')) as { tools: Array<{ name: string }> };

@@ -64,7 +64,7 @@ describe('MCP tools/list dumps', () => {
     // billing (a JSON-RPC response) and search (JSONC) are clean and share no name with the others.
     expect(messagesOf(result.stdout).map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual([`${dumps}/legacy-crm.json:45:15 no-tool-name-collision`]);
     const clean = tools([`${dumps}/billing.json`, `${dumps}/search.jsonc`]);
-    expect(clean).toEqual({ status: 0, stdout: '', stderr: '' });
+    expect(clean).toEqual({ status: 0, stdout: '2 files\n', stderr: '' });
   });
 
   it('reads the JSON-RPC response and JSONC with comments, at the right positions', () => {
@@ -119,7 +119,7 @@ describe('provider requests', () => {
   });
 
   it('a Responses tools array: a namespaced and a top-level "lookup" do not collide, hosted tools are skipped', () => {
-    expect(tools([`${requests}/responses-tools.json`])).toEqual({ status: 0, stdout: '', stderr: '' });
+    expect(tools([`${requests}/responses-tools.json`])).toEqual({ status: 0, stdout: '1 file\n', stderr: '' });
   });
 
   it('a Chat Completions body and tools array', () => {
@@ -142,7 +142,7 @@ describe('provider requests', () => {
       `${requests}/anthropic-messages.json:14:15 no-tool-name-collision Tool name "web_search" is exposed more than once in the Anthropic Messages request; dispatch picks the last tool listed. Give each tool a unique name or a namespace.`,
       `${requests}/anthropic-messages.json:33:15 valid-tool-name Tool name "rerun build" is rejected by Anthropic: it contains " "; only letters, digits, "_" and "-" are allowed.`,
     ]);
-    expect(tools([`${requests}/anthropic-tools.json`])).toEqual({ status: 0, stdout: '', stderr: '' });
+    expect(tools([`${requests}/anthropic-tools.json`])).toEqual({ status: 0, stdout: '1 file\n', stderr: '' });
   });
 });
 
