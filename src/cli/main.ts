@@ -6,26 +6,26 @@ import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 import { analyzeProject, AnalyzerConfigError } from '../analyzer/index.js';
 import type { AnalysisResult, AnalyzeOptions } from '../analyzer/types.js';
-import { catalog, DOCS_BASE_URL, ruleIds } from '../checks/catalog.js';
+import { catalog, ruleIds } from '../checks/catalog.js';
 import type { Finding } from '../checks/finding.js';
 import { ruleOptions } from '../checks/index.js';
-import { formatNames, reporters, type ReportContext } from '../reporters/index.js';
-import { diagnosticSeverity } from '../reporters/shared.js';
+import { formatNames } from '../reporters/index.js';
 import { packageInfo } from '../version.js';
-import { applyBaseline, createBaseline, DEFAULT_BASELINE_FILE, readBaseline, writeBaseline } from './baseline.js';
+import { applyBaseline, DEFAULT_BASELINE_FILE, readBaseline } from './baseline.js';
 import { CONFIG_FILE_NAME, displayPath, loadConfig, PACKAGE_JSON_KEY, SCHEMA_PATH, type Config } from './config.js';
 import { CliError, errorMessage, ExitCode } from './errors.js';
 import { graphFormats, renderGraph, type GraphFormat } from './graph.js';
-import { planOutputs, useColor, writeReportFile, type Env } from './output.js';
+import { planOutputs, writeReportFile, type Env } from './output.js';
 import { renderTimings } from './performance.js';
 import { contributingProjects, emptyRunError, renderProjects } from './projects.js';
 import { createProgress, PROGRESS_MIN_FILES, type ProgressStream } from './progress.js';
 import { applyLevels, parseRuleOverride, resolveRules } from './rules.js';
+import { exitCodeOf, parseMaxWarnings, TOOL_NAME, writeBaselineFile, writeReports } from './report-run.js';
 import { registerToolsCommand } from './tools.js';
 
-export const TOOL_NAME = 'tool-identity-audit';
+export { TOOL_NAME };
+
 export const DEFAULT_CACHE_LOCATION = 'node_modules/.cache/tool-identity-audit';
-const INFORMATION_URI = DOCS_BASE_URL.replace(/\/blob\/.*$/, '');
 
 export interface CliIo {
   stdout: ProgressStream;
@@ -187,14 +187,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
 }
 
-function parseMaxWarnings(value: string): number {
-  const trimmed = value.trim();
-  const n = /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < -1) {
-    throw new CliError(`--max-warnings ${value}: expected a whole number of at least 0 (or -1 for no limit)`);
-  }
-  return n;
-}
 
 
 /**
@@ -288,54 +280,19 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
   if (options.writeBaseline) {
     const empty = emptyRunError(result, paths);
     if (empty) throw empty;
-    const file = path.resolve(io.cwd, baselineFile ?? DEFAULT_BASELINE_FILE);
-    const shown = displayPath(io.cwd, file);
-    const baseline = createBaseline(findings);
-    writeBaseline(file, shown, baseline);
-    const count = baseline.findings.length;
-    io.stdout.write(`Wrote ${count} ${count === 1 ? 'finding' : 'findings'} to ${shown}\n`);
-    return ExitCode.Ok;
+    return writeBaselineFile(io, baselineFile ?? DEFAULT_BASELINE_FILE, findings);
   }
   if (known) findings = applyBaseline(findings, known).kept;
 
-  let diagnostics = result.diagnostics;
-  if (options.quiet) {
-    findings = findings.filter((finding) => finding.severity === 'error');
-    diagnostics = diagnostics.filter((diagnostic) => diagnosticSeverity(diagnostic.kind) === 'error');
-  }
-  const fatalDiagnostics = diagnostics.filter((diagnostic) => diagnosticSeverity(diagnostic.kind) === 'error').length;
-  const errors = findings.filter((finding) => finding.severity === 'error').length;
-  const warnings = findings.filter((finding) => finding.severity === 'warning').length;
-
-  const color = useColor(options.color, io.env, io.isTTY.stdout);
-  const context: ReportContext = {
-    cwd: io.cwd,
-    toolName: TOOL_NAME,
-    toolVersion: packageInfo.version,
-    informationUri: INFORMATION_URI,
-    filesAnalyzed: result.filesAnalyzed,
-    projects: contributingProjects(result),
-    diagnostics,
-    color: false,
-    executionSuccessful: fatalDiagnostics === 0 && result.filesAnalyzed > 0,
-  };
-  for (const target of outputs) {
-    const text = reporters[target.format](findings, { ...context, color: target.file === undefined && color });
-    if (target.file === undefined) {
-      if (text !== '') io.stdout.write(text);
-    } else writeReportFile(io.cwd, target.file, text);
-  }
+  const counts = writeReports(
+    io,
+    { findings, diagnostics: result.diagnostics, filesAnalyzed: result.filesAnalyzed, projects: contributingProjects(result), checkedSomething: result.filesAnalyzed > 0 },
+    { outputs, ...(options.quiet ? { quiet: true } : {}), ...(options.color !== undefined ? { color: options.color } : {}) },
+  );
   // Files found, none analysed: the report says why each was skipped; the run still fails.
   const empty = emptyRunError(result, paths);
   if (empty) throw empty;
-
-  if (!options.exitCode) return ExitCode.Ok;
-  if (errors > 0 || fatalDiagnostics > 0) return ExitCode.Findings;
-  if (maxWarnings >= 0 && warnings > maxWarnings) {
-    io.stderr.write(`${TOOL_NAME}: too many warnings (${warnings}); the maximum is ${maxWarnings}\n`);
-    return ExitCode.Findings;
-  }
-  return ExitCode.Ok;
+  return exitCodeOf(io, counts, options.exitCode, maxWarnings);
 }
 
 async function runGraph(paths: string[], options: GraphOptions, io: CliIo): Promise<number> {

@@ -2,20 +2,18 @@
 // request bodies) with the same rules, levels, baselines, reporters and exit codes as the code audit.
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { DOCS_BASE_URL, toolNameProviders, type ToolNameProvider } from '../checks/catalog.js';
+import { toolNameProviders, type ToolNameProvider } from '../checks/catalog.js';
 import type { Finding } from '../checks/finding.js';
-import { formatNames, reporters, type ReportContext } from '../reporters/index.js';
-import { diagnosticSeverity } from '../reporters/shared.js';
+import { formatNames } from '../reporters/index.js';
 import { auditToolLists, toolListRules } from '../toollists/audit.js';
 import { ToolListInputError } from '../toollists/errors.js';
-import { packageInfo } from '../version.js';
-import { applyBaseline, createBaseline, readBaseline, writeBaseline } from './baseline.js';
+import { applyBaseline, readBaseline } from './baseline.js';
 import { CONFIG_FILE_NAME, displayPath, loadConfig, PACKAGE_JSON_KEY } from './config.js';
 import { CliError, ExitCode } from './errors.js';
-import { planOutputs, useColor, writeReportFile, type Env } from './output.js';
+import { planOutputs, type Env } from './output.js';
+import { exitCodeOf, parseMaxWarnings, TOOL_NAME, writeBaselineFile, writeReports } from './report-run.js';
 import { applyLevels, parseRuleOverride, resolveRules } from './rules.js';
 
-const TOOL_NAME = 'tool-identity-audit';
 /** Not the code baseline's file: writing tool-list findings must never replace the code's. */
 export const DEFAULT_TOOLS_BASELINE_FILE = 'tool-identity-audit.tools-baseline.json';
 
@@ -86,12 +84,6 @@ export function registerToolsCommand(program: Command, io: ToolsIo, done: (code:
     });
 }
 
-function parseMaxWarnings(value: string): number {
-  const trimmed = value.trim();
-  const n = /^-?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < -1) throw new CliError(`--max-warnings ${value}: expected a whole number of at least 0 (or -1 for no limit)`);
-  return n;
-}
 
 export function runTools(files: readonly string[], options: ToolsOptions, io: ToolsIo): number {
   const outputs = planOutputs(options.format ?? [], options.outputFile, io.env);
@@ -120,51 +112,15 @@ export function runTools(files: readonly string[], options: ToolsOptions, io: To
   }
 
   let findings: Finding[] = applyLevels(result.findings, rules.levels);
-  if (options.writeBaseline) {
-    const file = path.resolve(io.cwd, options.baseline ?? DEFAULT_TOOLS_BASELINE_FILE);
-    const shown = displayPath(io.cwd, file);
-    const baseline = createBaseline(findings);
-    writeBaseline(file, shown, baseline);
-    const count = baseline.findings.length;
-    io.stdout.write(`Wrote ${count} ${count === 1 ? 'finding' : 'findings'} to ${shown}\n`);
-    return ExitCode.Ok;
-  }
+  if (options.writeBaseline) return writeBaselineFile(io, options.baseline ?? DEFAULT_TOOLS_BASELINE_FILE, findings);
   if (known) findings = applyBaseline(findings, known).kept;
 
-  let diagnostics = result.diagnostics;
-  if (options.quiet) {
-    findings = findings.filter((finding) => finding.severity === 'error');
-    diagnostics = diagnostics.filter((diagnostic) => diagnosticSeverity(diagnostic.kind) === 'error');
-  }
-  const fatalDiagnostics = diagnostics.filter((diagnostic) => diagnosticSeverity(diagnostic.kind) === 'error').length;
-  const errors = findings.filter((finding) => finding.severity === 'error').length;
-  const warnings = findings.filter((finding) => finding.severity === 'warning').length;
-
-  const color = useColor(options.color, io.env, io.isTTY.stdout);
-  const context: ReportContext = {
-    cwd: io.cwd,
-    toolName: TOOL_NAME,
-    toolVersion: packageInfo.version,
-    informationUri: DOCS_BASE_URL.replace(/\/blob\/.*$/, ''),
-    filesAnalyzed: result.filesAnalyzed,
-    projects: 0,
-    diagnostics,
-    color: false,
-    executionSuccessful: fatalDiagnostics === 0,
-  };
-  for (const target of outputs) {
-    const text = reporters[target.format](findings, { ...context, color: target.file === undefined && color });
-    if (target.file === undefined) {
-      if (text !== '') io.stdout.write(text);
-    } else writeReportFile(io.cwd, target.file, text);
-  }
-
-  if (!options.exitCode) return ExitCode.Ok;
+  const counts = writeReports(
+    io,
+    { findings, diagnostics: result.diagnostics, filesAnalyzed: result.filesAnalyzed, projects: 0, checkedSomething: true },
+    { outputs, ...(options.quiet ? { quiet: true } : {}), ...(options.color !== undefined ? { color: options.color } : {}) },
+  );
   // A run that recognised no file checked nothing: never a success.
-  if (errors > 0 || fatalDiagnostics > 0 || result.filesAnalyzed === 0) return ExitCode.Findings;
-  if (maxWarnings >= 0 && warnings > maxWarnings) {
-    io.stderr.write(`${TOOL_NAME}: too many warnings (${warnings}); the maximum is ${maxWarnings}\n`);
-    return ExitCode.Findings;
-  }
-  return ExitCode.Ok;
+  if (options.exitCode && counts.errors === 0 && counts.fatalDiagnostics === 0 && result.filesAnalyzed === 0) return ExitCode.Findings;
+  return exitCodeOf(io, counts, options.exitCode, maxWarnings);
 }

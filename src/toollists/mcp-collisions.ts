@@ -4,7 +4,7 @@
 import { findToolNameCollisions, mcpPrefixedToolNames, type ToolLike } from '../runtime/identity/index.js';
 import type { Finding } from '../checks/finding.js';
 import { makeFinding } from '../checks/make-finding.js';
-import { quotedList, serverLabel } from './linked.js';
+import { quotedList } from './linked.js';
 import type { ListedTool, McpServerListing } from './shapes.js';
 
 const RULE = 'no-tool-name-collision';
@@ -29,7 +29,7 @@ function withinServer(server: McpServerListing): Finding[] {
           at: tool.at,
           data: { name: group.name, server: JSON.stringify(server.server) },
           related: [{ file: first.at.file, span: first.at.span, message: `"${group.name}" is first listed here` }],
-          key: `${serverLabel(server)}|listed|${group.name}`,
+          key: `mcp-server:${server.server}|listed|${group.name}`,
         }),
       );
     }

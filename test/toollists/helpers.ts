@@ -1,4 +1,5 @@
 // Runs `tool-identity-audit tools ...` through the built executable, as CI and users run it.
+import type { JsonMessage } from '../../src/reporters/json.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,18 +34,8 @@ export function tools(args: readonly string[], cwd = root, env: Record<string, s
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-export interface JsonMessage {
-  ruleId: string | null;
-  severity: number;
-  message: string;
-  line: number;
-  column: number;
-  endLine?: number;
-  endColumn?: number;
-  messageId?: string;
-  diagnosticKind?: string;
-  relatedLocations?: Array<{ filePath: string; line: number; column: number; message: string }>;
-}
+/** The json reporter's message shape. */
+export type { JsonMessage };
 
 /** Findings of a `-f json` run as `relative/path:line:column rule message`, sorted as the report. */
 export function messagesOf(stdout: string, cwd = root): string[] {
