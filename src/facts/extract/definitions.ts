@@ -111,30 +111,35 @@ function classifyClass(ctx: Ctx, node: TS.ClassLikeDeclaration, scope: Scope): D
   return undefined;
 }
 
-function classifyUncached(ctx: Ctx, node: TS.Node, scope: Scope): Def | undefined {
+/**
+ * The adapter entries a call or `new` matches, by how its callee is reached: an adapter export
+ * called or constructed, an export's static method, or a method on a receiver that is not an
+ * import (`agent.asTool()`). A method of an import that is no static shape matches nothing.
+ */
+export function shapeMatches(ctx: Ctx, node: TS.CallExpression | TS.NewExpression, scope: Scope): Array<{ adapter: FrameworkAdapter; matched: Matched[]; receiver?: TS.Expression }> {
   const { ts } = ctx;
-  if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) return classifyClass(ctx, node, scope);
   const isNew = ts.isNewExpression(node);
-  if (!isNew && !ts.isCallExpression(node)) return undefined;
-  const call = node as TS.CallExpression | TS.NewExpression;
-  const argumentCount = call.arguments?.length ?? 0;
-  const target = resolveImported(ctx, call.expression, scope);
+  const argumentCount = node.arguments?.length ?? 0;
+  const target = resolveImported(ctx, node.expression, scope);
   const adapter = target && adapterForModule(ctx, target.module);
-  if (target && adapter) return defOf(ctx, node, adapter, matchShape(adapter, isNew ? 'new' : 'call', target.name, argumentCount));
-  if (isNew) return undefined;
-  const callee = unwrap(ts, call.expression);
-  if (!ts.isPropertyAccessExpression(callee)) return undefined;
+  if (target && adapter) return [{ adapter, matched: matchShape(adapter, isNew ? 'new' : 'call', target.name, argumentCount) }];
+  const callee = unwrap(ts, node.expression);
+  if (isNew || !ts.isPropertyAccessExpression(callee)) return [];
   const method = callee.name.text;
   const owner = resolveImported(ctx, callee.expression, scope);
   if (owner) {
     const ownerAdapter = adapterForModule(ctx, owner.module);
-    const found = ownerAdapter && defOf(ctx, node, ownerAdapter, matchShape(ownerAdapter, 'static', `${owner.name}.${method}`, argumentCount));
-    if (found) return found;
-    // A method of a module namespace or of something imported (`agents.run`, `z.object`): not a definition.
-    return undefined;
+    return ownerAdapter ? [{ adapter: ownerAdapter, matched: matchShape(ownerAdapter, 'static', `${owner.name}.${method}`, argumentCount) }] : [];
   }
-  for (const candidate of ctx.enabled) {
-    const found = defOf(ctx, node, candidate, matchShape(candidate, 'method', method, argumentCount), callee.expression);
+  return ctx.enabled.map((candidate) => ({ adapter: candidate, matched: matchShape(candidate, 'method', method, argumentCount), receiver: callee.expression }));
+}
+
+function classifyUncached(ctx: Ctx, node: TS.Node, scope: Scope): Def | undefined {
+  const { ts } = ctx;
+  if (ts.isClassDeclaration(node) || ts.isClassExpression(node)) return classifyClass(ctx, node, scope);
+  if (!ts.isNewExpression(node) && !ts.isCallExpression(node)) return undefined;
+  for (const { adapter, matched, receiver } of shapeMatches(ctx, node, scope)) {
+    const found = defOf(ctx, node, adapter, matched, receiver);
     if (found) return found;
   }
   return undefined;

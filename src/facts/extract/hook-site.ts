@@ -1,11 +1,10 @@
 // The escape hatch for an adapter that truly needs code (`FrameworkAdapter.collect`): a hook sees
 // one matched call through framework-neutral readers and can only add facts, in the ordinary fact
 // shapes, through `HookSite`. The walker stays a loop over tables.
-import type { FrameworkAdapter, NameSource, OptionAt } from '../adapters/types.js';
+import type { NameSource, OptionAt } from '../adapters/types.js';
 import type { NameValue, Span, ToolKind, ValueRef } from '../types.js';
-import { type Ctx, makeId, spanOf, unwrap } from './context.js';
-import { adapterForModule, resolveImported } from './definitions.js';
-import { matchShape, type Matched } from './match.js';
+import { type Ctx, makeId, spanOf } from './context.js';
+import { shapeMatches } from './definitions.js';
 import { type CallNode, valueOption, writtenName } from './options.js';
 import type { Scope } from './scope.js';
 
@@ -23,35 +22,11 @@ export interface HookSite {
   addSet(set: { tools: ValueRef | undefined; toolsShape: 'array' | 'record' }): void;
 }
 
-/** The hook entries of the enabled adapters that this call matches. */
-function hooksFor(ctx: Ctx, node: CallNode, scope: Scope): Array<{ adapter: FrameworkAdapter; matched: Matched[] }> {
-  const { ts } = ctx;
-  const out: Array<{ adapter: FrameworkAdapter; matched: Matched[] }> = [];
-  const argumentCount = node.arguments?.length ?? 0;
-  const target = resolveImported(ctx, node.expression, scope);
-  const callee = unwrap(ts, node.expression);
-  for (const adapter of ctx.enabled) {
-    if (!adapter.collect) continue;
-    let matched: Matched[] = [];
-    if (target && adapterForModule(ctx, target.module) === adapter) {
-      matched = matchShape(adapter, ts.isNewExpression(node) ? 'new' : 'call', target.name, argumentCount);
-    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(callee)) {
-      const owner = resolveImported(ctx, callee.expression, scope);
-      matched = owner
-        ? adapterForModule(ctx, owner.module) === adapter
-          ? matchShape(adapter, 'static', `${owner.name}.${callee.name.text}`, argumentCount)
-          : []
-        : matchShape(adapter, 'method', callee.name.text, argumentCount);
-    }
-    matched = matched.filter((m) => m.role === 'hook');
-    if (matched.length > 0) out.push({ adapter, matched });
-  }
-  return out;
-}
-
 export function runHooks(ctx: Ctx, node: CallNode, scope: Scope): void {
   if (!ctx.enabled.some((adapter) => adapter.collect)) return;
-  for (const { adapter, matched } of hooksFor(ctx, node, scope)) {
+  for (const { adapter, matched: all } of shapeMatches(ctx, node, scope)) {
+    const matched = all.filter((m) => m.role === 'hook');
+    if (matched.length === 0 || !adapter.collect) continue;
     const site: HookSite = {
       adapterId: adapter.id,
       span: spanOf(ctx, node),
