@@ -5,13 +5,11 @@ import type { RunSpec } from '../adapters/types.js';
 import { type Ctx, spanOf, unwrap } from './context.js';
 import { adapterForModule, resolveImported } from './definitions.js';
 import { toolChoice } from './exposures.js';
-import type { PendingContextCall } from './invocation.js';
-import { matchContextCall } from './invocation.js';
+import { type PendingContextCall, matchContextCall } from './invocation.js';
 import { matchShape } from './match.js';
 import { addMcpRegistration } from './mcp.js';
-import { type CallNode, certainOption, lookupOption } from './options.js';
+import { type CallNode, certainOption, functionOf, lookupOption } from './options.js';
 import { type Scope, lookup } from './scope.js';
-import { functionOf } from './options.js';
 import { toValueRef } from './values.js';
 import type { ValueRef } from '../types.js';
 

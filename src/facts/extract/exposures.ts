@@ -7,9 +7,9 @@ import type { AgentFact, ExposureFact, Span, ToolChoiceFact, ValueRef } from '..
 import { type Ctx, isAssignmentOperator, makeId, outerParent, shortText, spanOf, unwrap } from './context.js';
 import { type Def, classify, resolveImported } from './definitions.js';
 import { type Roles, addToolsPropertyUse, isContextLike } from './invocation.js';
-import { type CallNode, certainOption, functionOf, isTrueOption, stringOption, valueOption, writtenName } from './options.js';
+import { type CallNode, certainOption, functionOf, isTrueOption, lookupProperty, stringOf, stringOption, valueOption, writtenName } from './options.js';
 import { type Scope, lookup } from './scope.js';
-import { anySpreadMayDefine, findProperty, nameValue, resolveObject, toValueRef } from './values.js';
+import { findProperty, nameValue, resolveObject, toValueRef } from './values.js';
 
 /** Exposure facts of this file's agents, by agent id: later changes are added to them. */
 export type AgentSets = Map<string, { exposure: ExposureFact; spec: ExposureSpec }>;
@@ -27,15 +27,7 @@ export function toolChoice(ctx: Ctx, expr: TS.Expression, scope: Scope, style: T
   if (style.object && object) {
     const modeProp = style.object.modeOption ? findProperty(ctx, object.obj, style.object.modeOption, object.scope) : undefined;
     const mode = modeProp?.value && !modeProp.uncertain ? nameValue(ctx, modeProp.value, modeProp.scope) : undefined;
-    const nameProp = findProperty(ctx, object.obj, style.object.nameOption, object.scope);
-    let required: ToolChoiceFact['requiredFunctionName'];
-    if (!nameProp) {
-      if (anySpreadMayDefine(ctx, object.obj, style.object.nameOption, object.scope)) {
-        required = { kind: 'dynamic', text: `${shortText(ctx, object.obj)}.${style.object.nameOption}`, span: spanOf(ctx, object.obj) };
-      }
-    } else {
-      required = !nameProp.value || nameProp.uncertain ? { kind: 'dynamic', text: shortText(ctx, nameProp.node), span: spanOf(ctx, nameProp.node) } : nameValue(ctx, nameProp.value, nameProp.scope);
-    }
+    const required = stringOf(ctx, lookupProperty(ctx, object, style.object.nameOption), style.object.nameOption)?.value;
     return { mode: (mode?.kind === 'static' && modeOf(mode.value)) || 'unknown', requiredFunctionName: required, span };
   }
   const value = nameValue(ctx, e, scope);

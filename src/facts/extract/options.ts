@@ -23,6 +23,13 @@ export function unknownRef(ctx: Ctx, node: TS.Node): ValueRef {
   return { kind: 'unknown', text: shortText(ctx, node), span: spanOf(ctx, node) };
 }
 
+/** A property of a known object literal: absent, maybe set by a spread that cannot be followed, or found. */
+export function lookupProperty(ctx: Ctx, object: { obj: TS.ObjectLiteralExpression; scope: Scope }, key: string): OptionLookup {
+  const prop = findProperty(ctx, object.obj, key, object.scope);
+  if (prop) return { state: 'found', prop };
+  return anySpreadMayDefine(ctx, object.obj, key, object.scope) ? { state: 'unknown', node: object.obj } : { state: 'absent' };
+}
+
 /** The option at `at` of a call: certainly absent, not followable, or found. */
 export function lookupOption(ctx: Ctx, call: CallNode, at: OptionAt, scope: Scope): OptionLookup {
   const arg = call.arguments?.[at.argument];
@@ -30,12 +37,10 @@ export function lookupOption(ctx: Ctx, call: CallNode, at: OptionAt, scope: Scop
   let current = resolveObject(ctx, arg, scope);
   if (!current) return { state: 'unknown', node: arg };
   for (let i = 0; i < at.path.length; i++) {
-    const key = at.path[i]!;
-    const prop = findProperty(ctx, current.obj, key, current.scope);
-    if (!prop) return anySpreadMayDefine(ctx, current.obj, key, current.scope) ? { state: 'unknown', node: current.obj } : { state: 'absent' };
-    if (i === at.path.length - 1) return { state: 'found', prop };
-    const next = resolveObject(ctx, prop.value, prop.scope);
-    if (!next) return { state: 'unknown', node: prop.node };
+    const found = lookupProperty(ctx, current, at.path[i]!);
+    if (found.state !== 'found' || i === at.path.length - 1) return found;
+    const next = resolveObject(ctx, found.prop.value, found.prop.scope);
+    if (!next) return { state: 'unknown', node: found.prop.node };
     current = next;
   }
   return { state: 'absent' };
@@ -47,9 +52,13 @@ export function stringOption(ctx: Ctx, call: CallNode, at: OptionAt, scope: Scop
     const arg = call.arguments?.[at.argument];
     return arg ? { value: nameValue(ctx, arg, scope), node: arg } : undefined;
   }
-  const found = lookupOption(ctx, call, at, scope);
+  return stringOf(ctx, lookupOption(ctx, call, at, scope), at.path.join('.'));
+}
+
+/** The string a looked-up option or property holds (`dynamic` when it cannot be known). */
+export function stringOf(ctx: Ctx, found: OptionLookup, path: string): { value: NameValue; node: TS.Node } | undefined {
   if (found.state === 'absent') return undefined;
-  if (found.state === 'unknown') return { value: dynamic(ctx, found.node, `${shortText(ctx, found.node)}.${at.path.join('.')}`), node: found.node };
+  if (found.state === 'unknown') return { value: dynamic(ctx, found.node, `${shortText(ctx, found.node)}.${path}`), node: found.node };
   const { prop } = found;
   if (!prop.value || prop.uncertain) return { value: dynamic(ctx, prop.node), node: prop.node };
   // Findings point at the value the user would change, not at `name:`.
