@@ -6,18 +6,12 @@
 // entered, so nothing below it can be re-included (git behaves the same).
 import fs from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
-
-interface Rule {
-  match: (rel: string) => boolean;
-  negate: boolean;
-  dirOnly: boolean;
-}
+import ignore, { type Ignore } from 'ignore';
 
 /** The rules of one .gitignore; `base` is its directory relative to the walk's cwd (POSIX, '' for cwd). */
 interface IgnoreFile {
   base: string;
-  rules: Rule[];
+  rules: Ignore;
 }
 
 /** The .gitignore files that apply in one directory, shallowest first. */
@@ -33,48 +27,25 @@ export function extendChain(chain: IgnoreChain, dirAbs: string, dirRel: string):
   } catch {
     return chain;
   }
-  const rules = parseGitignore(text);
-  return rules.length === 0 ? chain : [...chain, { base: dirRel, rules }];
+  return [...chain, { base: dirRel, rules: parseGitignore(text) }];
 }
 
-/** True when `rel` (relative to the walk's cwd, POSIX) is ignored by the chain. */
+/**
+ * True when `rel` (relative to the walk's cwd, POSIX) is ignored by the chain: each file's own
+ * verdict (the `ignore` package implements gitignore(5)), a deeper file overriding a shallower one.
+ */
 export function isIgnored(chain: IgnoreChain, rel: string, isDirectory: boolean): boolean {
   let ignored = false;
   for (const file of chain) {
     const local = file.base === '' ? rel : rel.startsWith(`${file.base}/`) ? rel.slice(file.base.length + 1) : undefined;
-    if (local === undefined) continue;
-    for (const rule of file.rules) {
-      if (rule.dirOnly && !isDirectory) continue;
-      if (rule.match(local)) ignored = !rule.negate;
-    }
+    if (local === undefined || local === '') continue;
+    const verdict = file.rules.test(isDirectory ? `${local}/` : local);
+    if (verdict.ignored) ignored = true;
+    else if (verdict.unignored) ignored = false;
   }
   return ignored;
 }
 
-export function parseGitignore(text: string): Rule[] {
-  const rules: Rule[] = [];
-  for (const raw of text.split(/\r?\n/)) {
-    // Trailing spaces are ignored unless escaped with a backslash.
-    let line = raw.replace(/(?<!\\)\s+$/, '');
-    if (line === '' || line.startsWith('#')) continue;
-    let negate = false;
-    if (line.startsWith('!')) {
-      negate = true;
-      line = line.slice(1);
-    } else if (line.startsWith('\\!') || line.startsWith('\\#')) {
-      line = line.slice(1);
-    }
-    let dirOnly = false;
-    if (line.endsWith('/')) {
-      dirOnly = true;
-      line = line.replace(/\/+$/, '');
-    }
-    if (line === '') continue;
-    const anchored = line.includes('/');
-    line = line.replace(/^\//, '');
-    const glob = anchored ? line : `**/${line}`;
-    const matcher = picomatch(glob, { dot: true });
-    rules.push({ match: (rel) => matcher(rel), negate, dirOnly });
-  }
-  return rules;
+export function parseGitignore(text: string): Ignore {
+  return ignore().add(text);
 }
