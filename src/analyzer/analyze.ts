@@ -2,7 +2,9 @@
 // Each file is read, parsed and extracted on its own (its tree is released right after), so the
 // cost grows linearly with the number of files; only link and check see the whole project, and
 // they work on plain facts.
+import { statSync } from 'node:fs';
 import path from 'node:path';
+import picomatch from 'picomatch';
 import { performance } from 'node:perf_hooks';
 import { ts } from 'ts-morph';
 import { compareDiagnostics, runChecks, type ToolDiagnostic } from '../checks/index.js';
@@ -12,7 +14,7 @@ import { linkFacts } from '../facts/resolve.js';
 import type { FileFacts } from '../facts/types.js';
 import { cacheFilePath, FactsCache, sha256 } from './cache.js';
 import { cacheSalt } from './cache-salt.js';
-import { discoverFiles } from './discover.js';
+import { DEFAULT_EXCLUDE, discoverFiles } from './discover.js';
 import { isSuppressed, mayHaveDirectives, parseDirectives, type FileDirectives } from './directives.js';
 import { createModuleResolver } from './module-resolver.js';
 import { createParser, type Parsed, type Parser } from './parse.js';
@@ -49,11 +51,17 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   const directives = new Map<string, FileDirectives>();
   const counts = { hits: 0, misses: 0 };
   let parser: Parser | undefined;
-  const total = discovery.files.length;
-  options.onProgress?.(0, total);
+  options.onProgress?.(0, discovery.files.length);
   let lastYield = performance.now();
 
-  for (const [index, file] of discovery.files.entries()) {
+  // Files the listed files import, as the compiler's program has them (a tsconfig lists entry
+  // points; `"include": ["*/**.ts"]` lists one level): followed through relative specifiers.
+  const queue: Array<{ abs: string; rel: string }> = [...discovery.files];
+  const queued = new Set(queue.map((file) => file.rel));
+  const follow = importFollower(cwd, options, queued);
+  let total = queue.length;
+  for (let index = 0; index < queue.length; index++) {
+    const file = queue[index]!;
     const read = timed('parse', () => readSource(file.abs, file.rel));
     if (!read.ok) {
       diagnostics.push(read.diagnostic);
@@ -68,6 +76,10 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
       if (cached) {
         counts.hits++;
         facts.push(cached.facts);
+        for (const extra of follow(cached.facts)) {
+          queue.push(extra);
+          total++;
+        }
         diagnostics.push(...cached.diagnostics);
       } else {
         if (cache) counts.misses++;
@@ -75,6 +87,10 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
         diagnostics.push(...result.diagnostics);
         if (result.facts) {
           facts.push(result.facts);
+          for (const extra of follow(result.facts)) {
+            queue.push(extra);
+            total++;
+          }
           cache?.set(file.rel, hash, { facts: result.facts, diagnostics: result.diagnostics });
         } else {
           cache?.forget(file.rel);
@@ -125,6 +141,54 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
 }
 
 type Timed = <T>(phase: Phase, run: () => T) => T;
+
+const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
+const NEVER_FOLLOWED = picomatch(DEFAULT_EXCLUDE as string[], { dot: true });
+
+/**
+ * The files a file's relative imports and re-exports reach on disk that are not queued yet: inside
+ * the project root, source files, not declaration files, `node_modules` or `dist`, nor excluded by
+ * the user's `exclude`. One stat per new specifier; each file is queued once.
+ */
+function importFollower(cwd: string, options: AnalyzeOptions, queued: Set<string>): (facts: FileFacts) => Array<{ abs: string; rel: string }> {
+  // Paths that narrow the run (a pre-commit hook's changed files) keep it narrow.
+  if (options.paths?.some((p) => path.resolve(cwd, p) !== cwd)) return () => [];
+  const excluded = options.exclude && options.exclude.length > 0 ? picomatch([...options.exclude], { dot: true }) : undefined;
+  const onDisk = new Map<string, boolean>();
+  const exists = (rel: string): boolean => {
+    let found = onDisk.get(rel);
+    if (found === undefined) {
+      found = !rel.startsWith('../') && SOURCE_FILE.test(rel) && !NEVER_FOLLOWED(rel) && !excluded?.(rel) && isFile(path.join(cwd, rel));
+      onDisk.set(rel, found);
+    }
+    return found;
+  };
+  const resolve = createModuleResolver([], cwd, undefined, [], exists);
+  return (facts) => {
+    const out: Array<{ abs: string; rel: string }> = [];
+    const specifiers = [
+      ...facts.imports.map((i) => i.module),
+      ...facts.exports.flatMap((e) => (e.value.kind === 're-export' ? [e.value.module] : [])),
+      ...facts.exportAll,
+    ];
+    for (const specifier of specifiers) {
+      if (!specifier.startsWith('.')) continue;
+      const rel = resolve(facts.file, specifier);
+      if (rel === undefined || queued.has(rel)) continue;
+      queued.add(rel);
+      out.push({ abs: path.join(cwd, rel), rel });
+    }
+    return out;
+  };
+}
+
+function isFile(abs: string): boolean {
+  try {
+    return statSync(abs).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Parse and extract one file. A crash in either (a compiler or extractor bug on unusual code) is an

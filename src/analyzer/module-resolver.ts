@@ -28,14 +28,17 @@ const ENTRY_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', 
  * @param cwd absolute project root, for absolute specifiers
  * @param aliasesFor the tsconfig aliases that apply to a file, if any
  * @param packages workspace packages importable by name (tsconfig `paths` win over them)
+ * @param exists also accept a path outside `files` when this says it exists (import following)
  */
 export function createModuleResolver(
   files: Iterable<string>,
   cwd: string,
   aliasesFor: (file: string) => AliasConfig | undefined = () => undefined,
   packages: readonly LayoutPackage[] = [],
+  exists?: (rel: string) => boolean,
 ): ResolveModule {
-  const known = new Set(files);
+  const listed = new Set(files);
+  const known = exists ? { has: (rel: string): boolean => listed.has(rel) || exists(rel) } : listed;
   const byName = new Map(packages.map((p) => [p.manifest.name, p]));
   const root = toPosix(path.resolve(cwd));
   const memo = new Map<string, string | undefined>();

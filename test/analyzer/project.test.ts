@@ -81,6 +81,20 @@ describe('cross-file analysis', () => {
     expect(result.findings).toEqual([]);
   });
 
+  it('follows the listed files\' relative imports into files no tsconfig lists, as the compiler does', async () => {
+    const cwd = crossFileProject();
+    // Only the entry point is listed; its relative import brings the orders module in.
+    fs.writeFileSync(path.join(cwd, 'tsconfig.json'), JSON.stringify({ files: ['src/agent.ts'], compilerOptions: { paths: { '@tools/*': ['./src/tools/*'] } } }));
+    fs.writeFileSync(path.join(cwd, 'src/agent.ts'), agentModule.replace("'@tools/parcels'", "'./tools/parcels.js'"));
+    const result = await analyzeProject({ cwd, rules: recommendedRules() });
+    expect(result.filesAnalyzed).toBe(3);
+    expect(result.findings.map((f) => [f.ruleId, f.file])).toEqual([['no-tool-name-collision', 'src/agent.ts']]);
+    // An import into an excluded path is not followed.
+    const excluded = await analyzeProject({ cwd, exclude: ['src/tools/parcels.ts'], rules: recommendedRules() });
+    expect(excluded.filesAnalyzed).toBe(2);
+    expect(excluded.findings).toEqual([]);
+  });
+
   it('is deterministic: two runs are deep-equal', async () => {
     const cwd = crossFileProject();
     writeFiles(cwd, { 'src/broken.ts': 'export const = 1;\n', 'src/bin.ts': Buffer.from([0, 0, 0]) });
