@@ -3,7 +3,7 @@
 // returned. Reported on the call. `await next()`, `return next()`, an expression body `=> next()`
 // and `const done = next(); ...; await done` are fine.
 import rule from '../../rules/middleware-await-next.js';
-import { assertionOptions, loc, syntaxTester, typedTester } from './testers.js';
+import { loc, runCases } from './testers.js';
 
 const RULE = 'middleware-await-next';
 
@@ -82,21 +82,15 @@ export function drain(queue: { next(): void }, next: () => void) {
   },
 ];
 
-syntaxTester().run(RULE, rule, {
-  assertionOptions,
+runCases(RULE, rule, {
   valid: validCases,
   invalid: [
     { name: 'a typed middleware calls next() without awaiting it', code: detached, errors: detachedErrors },
     {
+      mode: 'syntax',
       name: 'void next() in a listed middleware: the tool still runs detached',
       code: voided,
       errors: [{ messageId: 'unawaitedNext', data: {}, ...loc(voided, 'next()', 1) }],
     },
   ],
-});
-
-typedTester().run(`${RULE} (typed)`, rule, {
-  assertionOptions,
-  valid: validCases,
-  invalid: [{ name: 'typed: the same finding', code: detached, errors: detachedErrors }],
 });

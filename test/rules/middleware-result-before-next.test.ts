@@ -3,7 +3,7 @@
 // or kept) with no assignment after it. Reported on the assignment. A result set in a branch that
 // returns, or set again after next(), is fine.
 import rule from '../../rules/middleware-result-before-next.js';
-import { assertionOptions, loc, syntaxTester, typedTester } from './testers.js';
+import { loc, runCases } from './testers.js';
 
 const RULE = 'middleware-result-before-next';
 
@@ -79,21 +79,15 @@ export async function resetStep(ctx: { result: unknown }, next: () => Promise<vo
   },
 ];
 
-syntaxTester().run(RULE, rule, {
-  assertionOptions,
+runCases(RULE, rule, {
   valid: validCases,
   invalid: [
     { name: 'a typed middleware sets a fallback result, then awaits next()', code: cacheGate, errors: gateErrors },
     {
+      mode: 'syntax',
       name: 'a listed middleware sets the result and returns next()',
       code: listed,
       errors: [{ messageId: 'resultBeforeNext', data: {}, ...loc(listed, "ctx.result = { error: 'Payroll is locked after the 25th.' }") }],
     },
   ],
-});
-
-typedTester().run(`${RULE} (typed)`, rule, {
-  assertionOptions,
-  valid: validCases,
-  invalid: [{ name: 'typed: the same finding', code: cacheGate, errors: gateErrors }],
 });

@@ -4,7 +4,7 @@
 // the suggestion is extractToolCallId(item), importing it from tool-identity-audit/runtime unless the
 // file already does; SDK `callId` fields get no suggestion (extractToolCallId would not find them).
 import rule from '../../rules/no-call-id-coercion.js';
-import { assertionOptions, loc, replaceNth, syntaxTester, typedTester } from './testers.js';
+import { loc, replaceNth, runCases } from './testers.js';
 
 const RULE = 'no-call-id-coercion';
 const IMPORT = "import { extractToolCallId } from 'tool-identity-audit/runtime';\n";
@@ -163,11 +163,11 @@ export function local(item: { callId?: string }) {
   },
 ];
 
-syntaxTester().run(RULE, rule, {
-  assertionOptions,
-  valid: [...validCases, { name: 'an inferred call-ID type needs the type checker', code: inferredType }],
+runCases(RULE, rule, {
+  valid: [...validCases, { mode: 'syntax', name: 'an inferred call-ID type needs the type checker', code: inferredType }],
   invalid: [
     {
+      mode: 'syntax',
       name: 'a parameter declared with a call-ID type (syntax: the declared type is enough)',
       code: declaredType,
       errors: [
@@ -175,6 +175,19 @@ syntaxTester().run(RULE, rule, {
           messageId: 'coercedCallId',
           data: { expression: 'outcome', form: 'String()' },
           ...loc(declaredType, 'String(outcome)'),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      mode: 'typed',
+      name: 'a value whose inferred type is a branded call ID',
+      code: inferredType,
+      errors: [
+        {
+          messageId: 'coercedCallId',
+          data: { expression: 'handle', form: 'String()' },
+          ...loc(inferredType, 'String(handle)'),
           suggestions: [],
         },
       ],
@@ -210,6 +223,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'a template literal over call.call_id; extractToolCallId already imported',
       code: templateWithImport,
       errors: [
@@ -228,6 +242,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'a `?? ""` default; the suggestion uses the local name of an aliased import',
       code: aliasedImport,
       errors: [
@@ -246,6 +261,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: '.toString() on toolCallId: no suggestion (extractToolCallId reads call_id / callId only)',
       code: toStringCall,
       errors: [
@@ -258,6 +274,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: "'' + id, id + '' and `|| ''`",
       code: concatForms,
       errors: [
@@ -294,6 +311,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'a local copy of a call ID (evidence: the name and its initialiser): no raw item, no suggestion',
       code: nameEvidence,
       errors: [
@@ -306,6 +324,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: "element access item['call_id']",
       code: elementAccess,
       errors: [
@@ -318,55 +337,6 @@ syntaxTester().run(RULE, rule, {
               messageId: 'useExtractToolCallId',
               data: { rawItem: 'item' },
               output: suggested(elementAccess, "String(item['call_id'])", 'extractToolCallId(item)'),
-            },
-          ],
-        },
-      ],
-    },
-  ],
-});
-
-typedTester().run(`${RULE} (typed)`, rule, {
-  assertionOptions,
-  valid: validCases,
-  invalid: [
-    {
-      name: 'typed: a value whose inferred type is a branded call ID',
-      code: inferredType,
-      errors: [
-        {
-          messageId: 'coercedCallId',
-          data: { expression: 'handle', form: 'String()' },
-          ...loc(inferredType, 'String(handle)'),
-          suggestions: [],
-        },
-      ],
-    },
-    {
-      name: 'typed: the same finding',
-      code: stringCall,
-      errors: [
-        {
-          messageId: 'coercedCallId',
-          data: { expression: 'raw.callId', form: 'String()' },
-          ...loc(stringCall, 'String(raw.callId)'),
-          suggestions: [],
-        },
-      ],
-    },
-    {
-      name: 'typed: the same finding and suggestion',
-      code: stringCallWire,
-      errors: [
-        {
-          messageId: 'coercedCallId',
-          data: { expression: 'item.call_id', form: 'String()' },
-          ...loc(stringCallWire, 'String(item.call_id)'),
-          suggestions: [
-            {
-              messageId: 'useExtractToolCallId',
-              data: { rawItem: 'item' },
-              output: suggested(stringCallWire, 'String(item.call_id)', 'extractToolCallId(item)'),
             },
           ],
         },

@@ -1,7 +1,7 @@
 // no-confusable-tool-names: two different names in one exposure set that fold to the same string
 // (case, "_" and "-" removed). Reported once, on the later member, where the set lists it.
 import rule from '../../rules/no-confusable-tool-names.js';
-import { assertionOptions, loc, syntaxTester, typedTester } from './testers.js';
+import { loc, runCases } from './testers.js';
 
 const RULE = 'no-confusable-tool-names';
 
@@ -142,11 +142,11 @@ export const accountsAgent = new Agent({ name: 'accounts', instructions: 'Accoun
   },
 ];
 
-syntaxTester().run(RULE, rule, {
-  assertionOptions,
-  valid: [...validCases, { name: 'syntax only: imported tools are unknown', code: importedPair }],
+runCases(RULE, rule, {
+  valid: [...validCases, { mode: 'syntax', name: 'syntax only: imported tools are unknown', code: importedPair }],
   invalid: [
     {
+      mode: 'syntax',
       name: 'get_user and getUser on one agent',
       code: snakeAndCamel,
       errors: [
@@ -158,6 +158,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'get_order and Get-Order on one agent of the reference runtime',
       code: dashAndUnderscore,
       errors: [
@@ -169,6 +170,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'a tool and a handoff override',
       code: toolAndHandoff,
       errors: [
@@ -180,6 +182,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'two registrations on one MCP server',
       code: mcpServer,
       errors: [
@@ -190,15 +193,9 @@ syntaxTester().run(RULE, rule, {
         },
       ],
     },
-  ],
-});
-
-typedTester().run(`${RULE} (typed)`, rule, {
-  assertionOptions,
-  valid: validCases,
-  invalid: [
     {
-      name: 'typed: both tools are defined in another module',
+      mode: 'typed',
+      name: 'both tools are defined in another module',
       code: importedPair,
       errors: [
         {

@@ -4,7 +4,7 @@
 // tool's execute, a middleware, or a parameter typed FunctionInvocationContext; `tools` of other
 // objects (an agent, a config) are not the live list.
 import rule from '../../rules/no-direct-tools-mutation.js';
-import { assertionOptions, loc, syntaxTester, typedTester } from './testers.js';
+import { loc, runCases } from './testers.js';
 
 const RULE = 'no-direct-tools-mutation';
 
@@ -116,8 +116,7 @@ const pushErrors = [
   },
 ];
 
-syntaxTester().run(RULE, rule, {
-  assertionOptions,
+runCases(RULE, rule, {
   valid: validCases,
   invalid: [
     {
@@ -126,6 +125,7 @@ syntaxTester().run(RULE, rule, {
       errors: pushErrors,
     },
     {
+      mode: 'syntax',
       name: 'length = 0 in a typed middleware; splice through an alias; element assignment',
       code: `import { defineTool } from 'tool-identity-audit/runtime';
 import { z } from 'zod';
@@ -162,6 +162,7 @@ export const resetTools = defineTool({
       ],
     },
     {
+      mode: 'syntax',
       name: 'middleware: length = 0, and an assignment',
       code: middlewareForms,
       errors: [
@@ -170,10 +171,4 @@ export const resetTools = defineTool({
       ],
     },
   ],
-});
-
-typedTester().run(`${RULE} (typed)`, rule, {
-  assertionOptions,
-  valid: validCases,
-  invalid: [{ name: 'typed: the same finding', code: pushInTool, errors: pushErrors }],
 });

@@ -2,9 +2,8 @@
 // and approval keys, `qualifiedName ?? name` fallbacks, `${agent}:${callId}` keys) outside the
 // configured helper modules. Reported on the whole expression; qualified and trace names get a
 // suggestion that calls the helper (and imports it when the file does not).
-import type { ValidTestCase } from '@typescript-eslint/rule-tester';
 import rule, { type Options } from '../../rules/no-identity-helper-bypass.js';
-import { assertionOptions, loc, replaceNth, syntaxTester, typedTester } from './testers.js';
+import { loc, replaceNth, runCases, type ValidCase } from './testers.js';
 
 /** Options as users write them: partial, the rest from `meta.defaultOptions`. */
 const opts = (options: Partial<Options[0]>): Options => [options as Options[0]];
@@ -66,7 +65,7 @@ export function countCall(tool: { name: string; namespace?: string }) {
 }
 `;
 
-const validCases: ValidTestCase<Options>[] = [
+const validCases: ValidCase<Options>[] = [
   {
     name: 'the canonical helpers, name lists and dotted strings that are not identities',
     code: `import { extractToolCallId, toolQualifiedName } from 'tool-identity-audit/runtime';
@@ -94,13 +93,16 @@ export function check(tool: { name: string; namespace?: string }, known: Set<str
 }
 `,
   },
+  // Syntax only: the typed fixture project lints file.ts, not these paths.
   {
+    mode: 'syntax',
     name: 'a configured helper module',
     code: templateQualified,
     filename: 'src/identity/names.ts',
     options: opts({ helperModules: ['src/identity/**'] }),
   },
   {
+    mode: 'syntax',
     name: "the runtime's own identity module is always allowed",
     code: templateQualified,
     filename: 'src/runtime/identity/qualified-names.ts',
@@ -122,8 +124,7 @@ const templateError = {
   ],
 };
 
-syntaxTester().run(RULE, rule, {
-  assertionOptions,
+runCases(RULE, rule, {
   valid: validCases,
   invalid: [
     {
@@ -132,6 +133,7 @@ syntaxTester().run(RULE, rule, {
       errors: [templateError],
     },
     {
+      mode: 'syntax',
       name: 'a helper module glob that does not match the file',
       code: templateQualified,
       filename: 'src/observability/tool-events.ts',
@@ -139,6 +141,7 @@ syntaxTester().run(RULE, rule, {
       errors: [templateError],
     },
     {
+      mode: 'syntax',
       name: "`ns + '.' + name` and `[ns, name].join('.')`",
       code: plusAndJoin,
       errors: [
@@ -173,6 +176,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'a trace name that collapses namespace == name; the file imports another helper already',
       code: traceName,
       errors: [
@@ -201,6 +205,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'the helper is imported under another name',
       code: aliasedHelper,
       errors: [
@@ -219,6 +224,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'lookup key, approval key, qualified-name fallback and agent:callId key (no automatic replacement)',
       code: keysAndFallbacks,
       errors: [
@@ -249,6 +255,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'ignoreErrorMessages: false reports strings built for error messages too',
       code: errorMessage,
       options: opts({ ignoreErrorMessages: false }),
@@ -271,6 +278,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'a qualified name inside a longer template keeps the surrounding text in the suggestion',
       code: metricName,
       errors: [
@@ -291,10 +299,4 @@ syntaxTester().run(RULE, rule, {
       ],
     },
   ],
-});
-
-typedTester().run(`${RULE} (typed)`, rule, {
-  assertionOptions,
-  valid: validCases.filter((c) => !c.filename),
-  invalid: [{ name: 'typed: the same finding and suggestion', code: templateQualified, errors: [templateError] }],
 });

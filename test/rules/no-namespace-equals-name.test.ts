@@ -2,7 +2,7 @@
 // wire shape of a deferred top-level tool. Reported on the namespace name (the start of its value);
 // a string literal there gets a rename suggestion.
 import rule from '../../rules/no-namespace-equals-name.js';
-import { assertionOptions, loc, replaceNth, syntaxTester, typedTester } from './testers.js';
+import { loc, replaceNth, runCases } from './testers.js';
 
 const RULE = 'no-namespace-equals-name';
 
@@ -159,9 +159,8 @@ export function tenantNamespace(config: { namespace: string }) {
   },
 ];
 
-syntaxTester().run(RULE, rule, {
-  assertionOptions,
-  valid: [...validCases, { name: 'syntax only: an imported member is unknown', code: importedMember }],
+runCases(RULE, rule, {
+  valid: [...validCases, { mode: 'syntax', name: 'syntax only: an imported member is unknown', code: importedMember }],
   invalid: [
     {
       name: 'namespace "forecast" with a member tool "forecast" (@openai/agents)',
@@ -182,6 +181,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'names are compared as the model sees them: "Forecast " is sanitised to "Forecast"',
       code: sanitisedNamespace,
       errors: [
@@ -200,6 +200,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'the suggested name skips one a member already uses (reference runtime)',
       code: suffixTaken,
       errors: [
@@ -218,6 +219,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'a namespace named by a constant: reported on the constant, no suggestion',
       code: constantNamespaceName,
       errors: [
@@ -229,15 +231,9 @@ syntaxTester().run(RULE, rule, {
         },
       ],
     },
-  ],
-});
-
-typedTester().run(`${RULE} (typed)`, rule, {
-  assertionOptions,
-  valid: validCases,
-  invalid: [
     {
-      name: 'typed: the member is defined in another module',
+      mode: 'typed',
+      name: 'the member is defined in another module',
       code: importedMember,
       errors: [
         {
@@ -249,24 +245,6 @@ typedTester().run(`${RULE} (typed)`, rule, {
               messageId: 'renameNamespace',
               data: { suggested: 'forecast_tools' },
               output: replaceNth(importedMember, "'forecast'", "'forecast_tools'"),
-            },
-          ],
-        },
-      ],
-    },
-    {
-      name: 'typed: one-file case reported the same way',
-      code: forecastNamespace,
-      errors: [
-        {
-          messageId: 'namespaceEqualsName',
-          data: { namespace: 'forecast', name: 'forecast' },
-          ...loc(forecastNamespace, "'forecast'", 1),
-          suggestions: [
-            {
-              messageId: 'renameNamespace',
-              data: { suggested: 'forecast_tools' },
-              output: replaceNth(forecastNamespace, "'forecast'", "'forecast_tools'", 1),
             },
           ],
         },

@@ -5,7 +5,7 @@
 // `this.ctx`) are unknown and never reported; a parameter typed FunctionInvocationContext counts as
 // an invocation context.
 import rule from '../../rules/no-tool-mutation-outside-invocation.js';
-import { assertionOptions, loc, syntaxTester, typedTester } from './testers.js';
+import { loc, runCases } from './testers.js';
 
 const RULE = 'no-tool-mutation-outside-invocation';
 
@@ -152,8 +152,7 @@ const handMadeErrors = [
   },
 ];
 
-syntaxTester().run(RULE, rule, {
-  assertionOptions,
+runCases(RULE, rule, {
   valid: validCases,
   invalid: [
     {
@@ -162,6 +161,7 @@ syntaxTester().run(RULE, rule, {
       errors: handMadeErrors,
     },
     {
+      mode: 'syntax',
       name: 'a context imported from module state',
       code: moduleState,
       errors: [
@@ -173,6 +173,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'addTools on the agent at module scope',
       code: `import { Agent, defineTool } from 'tool-identity-audit/runtime';
 import { z } from 'zod';
@@ -199,10 +200,4 @@ support.addTools(trackParcel);
       ],
     },
   ],
-});
-
-typedTester().run(`${RULE} (typed)`, rule, {
-  assertionOptions,
-  valid: validCases,
-  invalid: [{ name: 'typed: the same finding', code: handMadeContext, errors: handMadeErrors }],
 });

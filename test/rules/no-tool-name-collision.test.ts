@@ -2,7 +2,7 @@
 // must not expose a routed name twice. The finding sits on each member that loses dispatch (the
 // winner is the last handoff, else the last tool listed), where the set lists it.
 import rule from '../../rules/no-tool-name-collision.js';
-import { assertionOptions, loc, syntaxTester, typedTester } from './testers.js';
+import { loc, runCases } from './testers.js';
 
 const RULE = 'no-tool-name-collision';
 
@@ -656,16 +656,17 @@ export const billing = new Agent({ name: 'billing', instructions: 'Line billing.
   },
 ];
 
-syntaxTester().run(RULE, rule, {
-  assertionOptions,
+runCases(RULE, rule, {
   valid: [
     ...validCases,
     // Without type information imported members are unknown: the typed collisions below are not seen.
-    { name: 'syntax only: two imported tools named `search` are unknown', code: crossModule },
-    { name: 'syntax only: members behind a namespace import are unknown', code: crossModuleBarrel },
-    { name: 'syntax only: an imported constant name and an imported handoff target are unknown', code: crossModuleHandoff },
-    { name: 'syntax only: a registration inside an imported function is unknown', code: crossModuleMcp },
-    { name: 'syntax only: a handoff pushed by another module is unknown', code: handoffPushedFromAnotherModule },
+    { mode: 'syntax', name: 'syntax only: two imported tools named `search` are unknown', code: crossModule },
+    { mode: 'syntax', name: 'syntax only: members behind a namespace import are unknown', code: crossModuleBarrel },
+    { mode: 'syntax', name: 'syntax only: an imported constant name and an imported handoff target are unknown', code: crossModuleHandoff },
+    { mode: 'syntax', name: 'syntax only: a registration inside an imported function is unknown', code: crossModuleMcp },
+    { mode: 'syntax', name: 'syntax only: a handoff pushed by another module is unknown', code: handoffPushedFromAnotherModule },
+    { mode: 'typed', name: 'module-local constants `name` in two modules are two constants', code: moduleLocalConstants },
+    { mode: 'typed', name: 'the same imported name on two agents', code: sameImportedNameOnTwoAgents },
   ],
   invalid: [
     {
@@ -680,6 +681,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'a function tool and the derived handoff name transfer_to_billing_agent',
       code: toolVersusDerivedHandoff,
       errors: [
@@ -691,6 +693,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'two handoffs with one toolNameOverride',
       code: twoHandoffOverrides,
       errors: [
@@ -702,6 +705,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'two agents whose names derive the same handoff tool name',
       code: derivedHandoffNames,
       errors: [
@@ -719,6 +723,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'two agents used as tools whose names derive the same tool name',
       code: derivedAgentToolNames,
       errors: [
@@ -730,6 +735,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'agent.asTool() without toolName collides with a function tool named after the agent (Agent.create)',
       code: agentToolVersusTool,
       errors: [
@@ -741,6 +747,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'the same tool object listed twice (once through a spread)',
       code: sameToolTwice,
       errors: [
@@ -752,6 +759,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'two members of one namespace with one name (reference runtime)',
       code: namespaceMembersShareName,
       errors: [
@@ -767,6 +775,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'two deferred-loading tools with one name',
       code: twoDeferredTools,
       errors: [
@@ -778,16 +787,19 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'one MCP server registers `search` twice',
       code: mcpRegistersTwice,
       errors: [{ messageId: 'mcpDuplicateRegistration', data: { server: '"docs"', name: 'search' }, ...loc(mcpRegistersTwice, "'search'", 2) }],
     },
     {
+      mode: 'syntax',
       name: 'one MCP server instance passed to two registration functions (server.registerTool and server.tool)',
       code: mcpThroughFunction,
       errors: [{ messageId: 'mcpDuplicateRegistration', data: { server: '"docs"', name: 'search' }, ...loc(mcpThroughFunction, "'search'", 2) }],
     },
     {
+      mode: 'syntax',
       name: 'a handoff pushed after construction collides with a tool',
       code: handoffPushedLater,
       errors: [
@@ -799,6 +811,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'two defineTool() tools with one name on an Agent of the reference runtime',
       code: ownRuntimeCollision,
       errors: [
@@ -809,19 +822,9 @@ syntaxTester().run(RULE, rule, {
         },
       ],
     },
-  ],
-});
-
-typedTester().run(`${RULE} (typed)`, rule, {
-  assertionOptions,
-  valid: [
-    ...validCases,
-    { name: 'typed: module-local constants `name` in two modules are two constants', code: moduleLocalConstants },
-    { name: 'typed: the same imported name on two agents', code: sameImportedNameOnTwoAgents },
-  ],
-  invalid: [
     {
-      name: 'typed: two tools defined in two other modules meet in this agent',
+      mode: 'typed',
+      name: 'two tools defined in two other modules meet in this agent',
       code: crossModule,
       errors: [
         {
@@ -832,7 +835,8 @@ typedTester().run(`${RULE} (typed)`, rule, {
       ],
     },
     {
-      name: 'typed: members read through a namespace import of a barrel that re-exports them',
+      mode: 'typed',
+      name: 'members read through a namespace import of a barrel that re-exports them',
       code: crossModuleBarrel,
       errors: [
         {
@@ -843,7 +847,8 @@ typedTester().run(`${RULE} (typed)`, rule, {
       ],
     },
     {
-      name: 'typed: a tool named by an imported constant collides with the handoff to an imported agent',
+      mode: 'typed',
+      name: 'a tool named by an imported constant collides with the handoff to an imported agent',
       code: crossModuleHandoff,
       errors: [
         {
@@ -854,29 +859,20 @@ typedTester().run(`${RULE} (typed)`, rule, {
       ],
     },
     {
-      name: 'typed: a server passed to an imported registration function, then registering the same name',
+      mode: 'typed',
+      name: 'a server passed to an imported registration function, then registering the same name',
       code: crossModuleMcp,
       errors: [{ messageId: 'mcpDuplicateRegistration', data: { server: '"docs"', name: 'search' }, ...loc(crossModuleMcp, "'search'") }],
     },
     {
-      name: 'typed: a handoff pushed into this agent from another module collides with its tool',
+      mode: 'typed',
+      name: 'a handoff pushed into this agent from another module collides with its tool',
       code: handoffPushedFromAnotherModule,
       errors: [
         {
           messageId: 'toolHandoffCollision',
           data: { name: 'transfer_to_billing_agent', set: 'agent "telco_triage"', winner: 'the handoff to agent "billing_agent"' },
           ...loc(handoffPushedFromAnotherModule, 'openBillingTicket', 2),
-        },
-      ],
-    },
-    {
-      name: 'typed: one-file collisions are reported the same way',
-      code: twoSearchTools,
-      errors: [
-        {
-          messageId: 'duplicateToolName',
-          data: { name: 'search', set: 'agent "support_agent"', winner: 'the last tool listed' },
-          ...loc(twoSearchTools, 'searchOrders', 2),
         },
       ],
     },

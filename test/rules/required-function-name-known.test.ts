@@ -6,7 +6,7 @@
 // Quiet when the agent's set is not fully known (unresolved members, dynamic names, MCP servers), when
 // the name is dynamic, or when a run's receiver or run-level tools cannot be followed.
 import rule from '../../rules/required-function-name-known.js';
-import { assertionOptions, loc, syntaxTester, typedTester } from './testers.js';
+import { loc, runCases } from './testers.js';
 
 const RULE = 'required-function-name-known';
 
@@ -183,12 +183,12 @@ export async function ask(agent: Agent, forced: string, defaults: { tools?: Func
   },
 ];
 
-syntaxTester().run(RULE, rule, {
-  assertionOptions,
-  valid: [...validCases, { name: 'imported tools are unknown without type information', code: typedImports }],
+runCases(RULE, rule, {
+  valid: [...validCases, { mode: 'syntax', name: 'imported tools are unknown without type information', code: typedImports }],
   invalid: [
     { name: "a typo in the agent's forced tool", code: typo, errors: typoErrors },
     {
+      mode: 'syntax',
       name: 'a run forces a tool that only addTools() brings in later',
       code: addedLater,
       errors: [
@@ -200,6 +200,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: "a run with its own tools: the run's tools and the agent's are listed",
       code: runTools,
       errors: [
@@ -211,6 +212,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'an agent without tools: nothing is configured',
       code: `import { Agent, type FunctionTool } from 'tool-identity-audit/runtime';
 
@@ -232,16 +234,9 @@ export async function ask(defaults: { model?: string }, extra: FunctionTool[]) {
         },
       ],
     },
-  ],
-});
-
-typedTester().run(`${RULE} (typed)`, rule, {
-  assertionOptions,
-  valid: validCases,
-  invalid: [
-    { name: 'typed: the same finding', code: typo, errors: typoErrors },
     {
-      name: 'typed: tools imported through a barrel are followed (@openai/agents modelSettings.toolChoice)',
+      mode: 'typed',
+      name: 'tools imported through a barrel are followed (@openai/agents modelSettings.toolChoice)',
       code: typedImports,
       errors: [
         {

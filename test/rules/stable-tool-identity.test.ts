@@ -3,7 +3,7 @@
 // the inline definition, with its name. Module-level tools passed by reference are fine; an addTools()
 // on a receiver that is no invocation context is left to no-tool-mutation-outside-invocation.
 import rule from '../../rules/stable-tool-identity.js';
-import { assertionOptions, loc, syntaxTester, typedTester } from './testers.js';
+import { loc, runCases } from './testers.js';
 
 const RULE = 'stable-tool-identity';
 
@@ -110,8 +110,7 @@ export const packer = new Agent({ name: 'packer', tools: [openDesk], middleware:
   },
 ];
 
-syntaxTester().run(RULE, rule, {
-  assertionOptions,
+runCases(RULE, rule, {
   valid: validCases,
   invalid: [
     {
@@ -120,6 +119,7 @@ syntaxTester().run(RULE, rule, {
       errors: inlineErrors,
     },
     {
+      mode: 'syntax',
       name: 'inline in a typed middleware (constant name) and in a helper typed FunctionInvocationContext (dynamic name)',
       code: inMiddleware,
       errors: [
@@ -139,10 +139,4 @@ syntaxTester().run(RULE, rule, {
       ],
     },
   ],
-});
-
-typedTester().run(`${RULE} (typed)`, rule, {
-  assertionOptions,
-  valid: validCases,
-  invalid: [{ name: 'typed: the same finding', code: inlineInExecute, errors: inlineErrors }],
 });

@@ -1,9 +1,11 @@
 // Shared by the rule tests: the two RuleTesters (syntax only, and typed with the project service on
-// fixtures/typed) and small helpers that turn "the 2nd `'search'` in this code" into an exact
-// ESLint location, so each expectation names the token it is about.
+// fixtures/typed), `runCases` that feeds both from one list of cases, and small helpers that turn
+// "the 2nd `'search'` in this code" into an exact ESLint location, so each expectation names the
+// token it is about.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RuleTester } from '@typescript-eslint/rule-tester';
+import { RuleTester, type InvalidTestCase, type ValidTestCase } from '@typescript-eslint/rule-tester';
+import type { RuleModule } from '@typescript-eslint/utils/ts-eslint';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,6 +28,46 @@ export function syntaxTester(): RuleTester {
 export function typedTester(): RuleTester {
   return new RuleTester({
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: typedFixtureDir } },
+  });
+}
+
+/** Which tester runs a case: the syntax-only one, the typed one, or both (the default). */
+export type Mode = 'syntax' | 'typed' | 'both';
+
+export type ValidCase<Options extends readonly unknown[]> = ValidTestCase<Options> & { readonly mode?: Mode };
+export type InvalidCase<MessageIds extends string, Options extends readonly unknown[]> = InvalidTestCase<MessageIds, Options> & {
+  readonly mode?: Mode;
+};
+
+export interface Cases<MessageIds extends string, Options extends readonly unknown[]> {
+  readonly valid: readonly ValidCase<Options>[];
+  readonly invalid: readonly InvalidCase<MessageIds, Options>[];
+}
+
+/** The cases `tester` runs, without `mode` (RuleTester would take an unknown property for ESLint config). */
+function casesFor<Case extends { readonly mode?: Mode }>(cases: readonly Case[], tester: 'syntax' | 'typed'): Omit<Case, 'mode'>[] {
+  return cases.filter((c) => (c.mode ?? 'both') === 'both' || c.mode === tester).map(({ mode: _mode, ...c }) => c);
+}
+
+/**
+ * One list of cases for both testers, so a case that holds with and without type information is
+ * written once: the syntax tester runs the `syntax` and `both` cases under `name`, the typed tester
+ * the `typed` and `both` cases under `${name} (typed)`, each with `assertionOptions`.
+ */
+export function runCases<MessageIds extends string, Options extends readonly unknown[]>(
+  name: string,
+  rule: RuleModule<MessageIds, Options>,
+  cases: Cases<NoInfer<MessageIds>, NoInfer<Options>>,
+): void {
+  syntaxTester().run(name, rule, {
+    assertionOptions,
+    valid: casesFor(cases.valid, 'syntax'),
+    invalid: casesFor(cases.invalid, 'syntax'),
+  });
+  typedTester().run(`${name} (typed)`, rule, {
+    assertionOptions,
+    valid: casesFor(cases.valid, 'typed'),
+    invalid: casesFor(cases.invalid, 'typed'),
   });
 }
 

@@ -1,9 +1,8 @@
 // valid-tool-name: tool, namespace, handoff and MCP tool names the provider accepts; names that a
 // framework rewrites are reported with the name the model sees. Reported on the name (the start
 // of its value); handoffs on the handoff() call or the agent's name.
-import type { ValidTestCase } from '@typescript-eslint/rule-tester';
 import rule, { type Options } from '../../rules/valid-tool-name.js';
-import { assertionOptions, loc, syntaxTester, typedTester } from './testers.js';
+import { loc, runCases, type ValidCase } from './testers.js';
 
 /** Options as users write them: partial, the rest from `meta.defaultOptions`. */
 const opts = (options: Partial<Options[0]>): Options => [options as Options[0]];
@@ -133,7 +132,7 @@ export const lookupAccount = tool({
 });
 `;
 
-const validCases: ValidTestCase<Options>[] = [
+const validCases: ValidCase<Options>[] = [
   {
     name: 'accepted names: letters, digits, "_" and "-" (verbatim in the reference runtime), a 64-character name',
     code: `import { defineTool } from 'tool-identity-audit/runtime';
@@ -200,9 +199,8 @@ export const policy = { activeTools: ['search docs!', 'orders.search'] };
   },
 ];
 
-syntaxTester().run(RULE, rule, {
-  assertionOptions,
-  valid: [...validCases, { name: 'syntax only: a name imported from another module is unknown', code: importedName }],
+runCases(RULE, rule, {
+  valid: [...validCases, { mode: 'syntax', name: 'syntax only: a name imported from another module is unknown', code: importedName }],
   invalid: [
     {
       name: 'a dot is rejected by OpenAI; the reference runtime sends names unchanged',
@@ -216,6 +214,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: '73 characters: longer than OpenAI allows',
       code: longName,
       errors: [
@@ -232,6 +231,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: '@openai/agents rewrites "lookup account" to "lookup_account"',
       code: rewrittenName,
       errors: [
@@ -243,6 +243,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'an empty name',
       code: emptyName,
       errors: [
@@ -254,6 +255,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'namespace names: rejected (reference runtime) and rewritten (@openai/agents)',
       code: badNamespaces,
       errors: [
@@ -270,6 +272,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'handoff tool names: an override with spaces and a derived name over 64 characters',
       code: badHandoffs,
       errors: [
@@ -291,6 +294,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'an MCP tool name with a space',
       code: badMcpTool,
       errors: [
@@ -302,6 +306,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'anthropic: the same character set as OpenAI',
       code: dottedName,
       options: opts({ provider: 'anthropic' }),
@@ -314,6 +319,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'gemini: the first character must be a letter or "_"',
       code: digitFirst,
       options: opts({ provider: 'gemini' }),
@@ -326,6 +332,7 @@ syntaxTester().run(RULE, rule, {
       ],
     },
     {
+      mode: 'syntax',
       name: 'a custom pattern',
       code: camelCase,
       options: opts({ pattern: '^[a-z_]+$' }),
@@ -337,32 +344,15 @@ syntaxTester().run(RULE, rule, {
         },
       ],
     },
-  ],
-});
-
-typedTester().run(`${RULE} (typed)`, rule, {
-  assertionOptions,
-  valid: validCases,
-  invalid: [
     {
-      name: 'typed: the name is a constant of another module',
+      mode: 'typed',
+      name: 'the name is a constant of another module',
       code: importedName,
       errors: [
         {
           messageId: 'rewrittenToolName',
           data: { what: 'Tool', name: 'lookup account', publicName: 'lookup_account', framework: OPENAI_AGENTS },
           ...loc(importedName, 'NAMES.lookup'),
-        },
-      ],
-    },
-    {
-      name: 'typed: one-file case reported the same way',
-      code: dottedName,
-      errors: [
-        {
-          messageId: 'invalidToolName',
-          data: { what: 'Tool', name: 'orders.search', provider: 'OpenAI', reason: `it contains "."; ${OPENAI_CHARS}` },
-          ...loc(dottedName, "'orders.search'"),
         },
       ],
     },
