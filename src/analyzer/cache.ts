@@ -23,7 +23,7 @@ export interface CacheEntry {
 const FACT_ARRAYS = [
   'adapters', 'imports', 'exports', 'exportAll', 'tools', 'namespaces', 'handoffs', 'agents', 'mcpServers',
   'mcpRegistrations', 'functions', 'calls', 'exposures', 'agentMutations', 'callIdCoercions', 'identityStrings', 'contextUses',
-  'runToolChoices', 'middleware',
+  'runReferences', 'middleware',
 ] as const;
 
 const diagnosticSchema = z.object({

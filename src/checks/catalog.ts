@@ -206,7 +206,7 @@ export const catalog = {
     messages: {
       invalidToolName: '{{what}} name "{{name}}" is rejected by {{provider}}: {{reason}}.',
       rewrittenToolName:
-        '{{what}} name "{{name}}" is sent to the model as "{{publicName}}" because {{framework}} rewrites characters outside [A-Za-z0-9_]; write the name the model sees.',
+        '{{what}} name "{{name}}" is sent to the model as "{{publicName}}" because {{framework}} rewrites {{rewrites}}; write the name the model sees.',
     },
   }),
   'no-confusable-tool-names': rule({
@@ -281,20 +281,22 @@ export const catalog = {
   'required-function-name-known': rule({
     id: 'required-function-name-known',
     type: 'problem',
-    description: 'Require requiredFunctionName to name a tool configured on the agent or run',
+    description: 'Require every tool referenced by name (forced tool choice, active tools) to be configured on the agent, call or run',
     rationale:
-      'A forced tool choice applies to the first model request only, and nothing checks the name by default: a name ' +
-      'that is not among the tools the agent (or run) starts with makes the provider reject the request, or the model ' +
-      'behave unpredictably. Tools that only appear later through addTools() cannot satisfy it.',
+      'A forced tool choice (requiredFunctionName, toolChoice: { type: "tool", toolName }, tool_choice) and a list of ' +
+      'active tools name tools by string, and nothing checks the name before the request: a forced name that is not ' +
+      'among the tools the set starts with makes the provider reject the request or the SDK fail after it, and an ' +
+      'active-tools entry that names no tool is silently dropped. Tools that only appear later through addTools() ' +
+      'cannot satisfy a forced first request.',
     defaultSeverity: 'error',
     requiresTypeChecking: false,
     usesTypeInformation: true,
     hasSuggestions: false,
     messages: {
       unknownRequiredFunction:
-        'requiredFunctionName "{{name}}" names no tool configured on {{set}} (configured: {{available}}); the forced first request fails or is ignored. Name one of the configured tools.',
+        '{{option}} "{{name}}" names no tool configured on {{set}} (configured: {{available}}); {{effect}}. Name one of the configured tools.',
       requiredFunctionAddedLater:
-        'requiredFunctionName "{{name}}" names no tool configured on {{set}} (configured: {{available}}); a tool of that name only appears later through addTools(), but the forced choice applies to the first request, before it exists. Force a configured tool, or configure this one on the agent.',
+        '{{option}} "{{name}}" names no tool configured on {{set}} (configured: {{available}}); a tool of that name only appears later through addTools(), but the forced choice applies to the first request, before it exists. Force a configured tool, or configure this one on the agent.',
     },
   }),
   'middleware-result-before-next': rule({

@@ -1,8 +1,9 @@
-// required-function-name-known: a `requiredFunctionName` (agent toolChoice, or the toolChoice of one
-// run) that names none of the tools the agent starts with: its configured tools and handoffs, plus
-// the run's own tools. Known names are what the runtime's strictToolChoice accepts: the public name,
-// the qualified (dispatch) name, and handoff tool names. Tools added later through addTools() do not
-// count. Quiet whenever the set is not fully known: unresolved members, dynamic names, MCP servers
+// required-function-name-known: a statically known reference to a tool by name (a forced tool
+// choice such as `requiredFunctionName` or `toolChoice: { type: 'tool', toolName }`, an element of
+// `activeTools`), on a set or given to one run, that names none of the tools the set starts with:
+// its configured tools and handoffs, plus the run's own tools. Known names are what the runtime's
+// strictToolChoice accepts: the public name, the qualified (dispatch) name, and handoff tool names.
+// Tools added later through addTools() do not count. Quiet whenever the set is not fully known: unresolved members, dynamic names, MCP servers
 // (their tools arrive at run time), a run receiver that is not one known agent.
 import { setKey, setLabel } from './set-label.js';
 import { getFunctionToolQualifiedName } from '../runtime/identity/index.js';
@@ -21,7 +22,6 @@ export function checkRequiredFunctionNameKnown(input: CheckInput): Finding[] {
   const findings: Finding[] = [];
   const agentFacts = new Map<string, AgentFact>();
   for (const facts of input.files) for (const agent of facts.agents) agentFacts.set(`${facts.file}#${agent.id}`, agent);
-  const agents = new Map(input.linked.agents.map((agent) => [agent.key, agent]));
   const sets = new Map(input.linked.exposureSets.map((set) => [set.key, set]));
   // Names that some addTools() call brings in later: the usual reason for a forced name that is missing.
   const addedAt = new Map<string, SourceRef>();
@@ -32,35 +32,42 @@ export function checkRequiredFunctionNameKnown(input: CheckInput): Finding[] {
     }
   }
 
-  for (const choice of input.linked.requiredFunctionNames ?? []) {
-    const name = choice.name;
-    const agentKey = choice.agentKeys[0];
-    if (name === undefined || agentKey === undefined || choice.agentKeys.length !== 1) continue;
-    if (choice.agentUnresolved || choice.runToolsUnresolved) continue;
-    const agent = agents.get(agentKey);
-    const fact = agentFacts.get(agentKey);
-    if (!agent || !fact || fact.mcpServers !== undefined) continue;
-    const set = sets.get(agent.exposureKey);
+  for (const reference of input.linked.toolReferences ?? []) {
+    const name = reference.name;
+    const setKey0 = reference.setKeys[0];
+    if (name === undefined || setKey0 === undefined || reference.setKeys.length !== 1) continue;
+    if (reference.targetUnresolved || reference.runToolsUnresolved) continue;
+    const set = sets.get(setKey0);
     if (!set || set.unresolved.length > 0) continue;
-    const known = knownNames([...set.tools, ...choice.runTools], set.handoffs);
+    // MCP servers attached to an agent add tools only known at run time.
+    const fact = set.agentKey ? agentFacts.get(set.agentKey) : undefined;
+    if (fact?.mcpServers !== undefined) continue;
+    const known = knownNames([...set.tools, ...reference.runTools], set.handoffs);
     if (known === undefined || known.names.has(name)) continue;
 
-    const label = choice.runTools.length > 0 ? `${setLabel(set)} and this run's tools` : setLabel(set);
+    const label = reference.runTools.length > 0 ? `${setLabel(set)} and this run's tools` : setLabel(set);
     const shown = known.shown.slice(0, SHOWN).map((n) => `"${n}"`);
     if (known.shown.length > SHOWN) shown.push(`${known.shown.length - SHOWN} more`);
-    const added = addedAt.get(name);
-    const related = [{ ...agent.at, message: `${setLabel(set)} is configured here` }];
+    const added = reference.form === 'tool-choice' ? addedAt.get(name) : undefined;
+    const related = [{ ...set.at, message: `${setLabel(set)} is configured here` }];
     if (added) related.push({ ...added, message: `"${name}" is added here, after the first request` });
+    const effect = reference.form === 'tool-choice' ? 'the forced request fails or is ignored' : 'the name is dropped and no tool is offered for it';
     findings.push(
       makeFinding(RULE, added ? 'requiredFunctionAddedLater' : 'unknownRequiredFunction', {
-        at: choice.at,
-        data: { name, set: label, available: shown.length > 0 ? shown.join(', ') : 'none' },
+        at: reference.at,
+        data: { option: reference.option, name, set: label, available: shown.length > 0 ? shown.join(', ') : 'none', effect },
         related,
-        key: `${choice.level}|${setKey(set)}|${name}`,
+        key: keyOf(reference.form, reference.level, setKey(set), name),
       }),
     );
   }
   return findings;
+}
+
+/** Forced choices keep the key they had before lists of names were references too (baselines survive). */
+function keyOf(form: 'tool-choice' | 'names', level: 'set' | 'run', set: string, name: string): string {
+  if (form === 'tool-choice') return `${level === 'set' ? 'agent' : 'run'}|${set}|${name}`;
+  return `${level}|${set}|names|${name}`;
 }
 
 /**

@@ -11,6 +11,8 @@ export function setLabel(set: Pick<ResolvedExposureSet, 'kind' | 'name' | 'title
       return 'the tools of this call';
     case 'add-tools':
       return 'addTools() call';
+    case 'toolkit':
+      return 'this list of tools';
     case 'mcp-server':
       return set.name === undefined ? 'MCP server' : `MCP server "${set.name}"`;
   }

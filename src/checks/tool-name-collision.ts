@@ -11,13 +11,34 @@ import type { CollisionData, Finding, RelatedLocation } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
 import { toHandoffLike, toToolLike } from './tool-like.js';
+import { getAdapter } from '../facts/adapters/index.js';
 
 const RULE = 'no-tool-name-collision';
 
 export function checkToolNameCollisions(input: CheckInput): Finding[] {
   const findings: Finding[] = [];
+  const sets = new Map(input.linked.exposureSets.map((set) => [set.key, set]));
   for (const set of input.linked.exposureSets) findings.push(...checkSet(set));
-  return findings;
+  // A toolkit's collision is reported once, where the smallest toolkit holding both members lists
+  // them, not again for every list, agent or call that takes the toolkit.
+  const reportedIn = new Map<string, ResolvedExposureSet>();
+  for (const finding of findings) {
+    const set = sets.get(finding.collision?.set ?? '');
+    if (set?.kind !== 'toolkit') continue;
+    const identity = collisionIdentity(finding);
+    const best = reportedIn.get(identity);
+    if (!best || set.tools.length < best.tools.length) reportedIn.set(identity, set);
+  }
+  return findings.filter((finding) => {
+    const best = reportedIn.get(collisionIdentity(finding));
+    return !best || best.key === finding.collision?.set;
+  });
+}
+
+function collisionIdentity(finding: Finding): string {
+  const collision = finding.collision;
+  if (!collision) return '';
+  return `${finding.messageId}|${collision.names.join(',')}|${collision.members.map((m) => m.key).sort().join(',')}`;
 }
 
 /** Where a member is reported: where the set lists it, else where it is defined. */
@@ -86,7 +107,10 @@ function groupFindings(
 ): Finding[] {
   const memberOf = (m: { kind: 'tool' | 'handoff'; index: number }): ResolvedTool | ResolvedHandoff | undefined =>
     m.kind === 'tool' ? tools[m.index] : handoffs[m.index];
-  const winner = memberOf(group.winner);
+  // Frameworks that look a name up with `tools.find(...)` run the first tool of that name.
+  const firstWins = getAdapter(set.adapter)?.dispatch === 'first' && group.members.every((m) => m.kind === 'tool');
+  const winnerRef = firstWins ? group.members[0]! : group.winner;
+  const winner = memberOf(winnerRef);
   if (!winner) return [];
   const findings: Finding[] = [];
   if (set.kind === 'mcp-server') {
@@ -113,10 +137,14 @@ function groupFindings(
   }
   const kinds = new Set(group.members.map((m) => m.kind));
   const winnerText =
-    group.winner.kind === 'handoff' ? `the handoff to agent "${(winner as ResolvedHandoff).agentName ?? '?'}"` : 'the last tool listed';
+    winnerRef.kind === 'handoff'
+      ? `the handoff to agent "${(winner as ResolvedHandoff).agentName ?? '?'}"`
+      : firstWins
+        ? 'the first tool listed'
+        : 'the last tool listed';
   // Reported on every owner that loses dispatch: that is the tool or handoff the model can never reach.
   for (const m of group.members) {
-    if (m.kind === group.winner.kind && m.index === group.winner.index) continue;
+    if (m.kind === winnerRef.kind && m.index === winnerRef.index) continue;
     const member = memberOf(m);
     if (!member) continue;
     let messageId: string;
@@ -133,11 +161,11 @@ function groupFindings(
       makeFinding(RULE, messageId, {
         at: memberLocation(member),
         data,
-        related: [
+        related: uniqueRelated([
           related(memberLocation(winner), `"${group.name}" that dispatch picks`),
           ...definitionIfListed(winner),
           ...definitionIfListed(member),
-        ],
+        ]),
         collision: collisionData(set, [member, winner], [group.name]),
         key: `${setKey(set)}|bare|${group.name}`,
       }),
@@ -178,6 +206,15 @@ function definitionIfListed(member: ResolvedTool | ResolvedHandoff): RelatedLoca
 
 export function collisionData(set: ResolvedExposureSet, members: ReadonlyArray<ResolvedTool | ResolvedHandoff>, names: string[]): CollisionData {
   return { set: set.key, members: members.map((m) => ({ kind: 'toolName' in m ? 'handoff' : 'tool', key: m.key })), names };
+}
+
+/** Two instances of one class share their definition: list it once. */
+function uniqueRelated(locations: RelatedLocation[]): RelatedLocation[] {
+  const seen = new Set<string>();
+  return locations.filter((l) => {
+    const id = `${l.file}:${l.span.start}:${l.message}`;
+    return !seen.has(id) && (seen.add(id), true);
+  });
 }
 
 function related(at: SourceRef, message: string): RelatedLocation {

@@ -34,7 +34,13 @@ export function checkValidToolNames(input: CheckInput, options: RuleOptions<'val
       findings.push(
         makeFinding(RULE, 'rewrittenToolName', {
           at: thing.at,
-          data: { what: thing.what, name: thing.writtenName, publicName: thing.name, framework: getAdapter(thing.adapter)?.title ?? thing.adapter },
+          data: {
+            what: thing.what,
+            name: thing.writtenName,
+            publicName: thing.name,
+            framework: getAdapter(thing.adapter)?.title ?? thing.adapter,
+            rewrites: getAdapter(thing.adapter)?.naming.rewrites ?? 'names',
+          },
           key: `${thing.what}|rewritten|${thing.writtenName}`,
         }),
       );
@@ -54,7 +60,7 @@ function namedThings(input: CheckInput): NamedThing[] {
   for (const tool of input.linked.tools) {
     // Hosted tools are named by the provider itself.
     if (tool.name === undefined || tool.kind === 'hosted') continue;
-    add({ what: 'Tool', key: tool.key, name: tool.name, writtenName: tool.writtenName, adapter: tool.adapter, at: tool.definedAt });
+    add({ what: 'Tool', key: `${tool.definedAt.file}:${tool.definedAt.span.start}|${tool.name}`, name: tool.name, writtenName: tool.writtenName, adapter: tool.adapter, at: tool.definedAt });
   }
   for (const ns of input.linked.namespaces) {
     if (ns.name === undefined) continue;
@@ -65,10 +71,11 @@ function namedThings(input: CheckInput): NamedThing[] {
       if (handoff.toolName === undefined) continue;
       add({ what: 'Handoff tool', key: handoff.key, name: handoff.toolName, writtenName: undefined, adapter: set.adapter, at: handoff.definedAt });
     }
-    if (set.kind !== 'mcp-server') continue;
     for (const tool of set.tools) {
-      if (tool.name === undefined) continue;
-      add({ what: 'MCP tool', key: tool.key, name: tool.name, writtenName: undefined, adapter: tool.adapter, at: tool.definedAt });
+      if (tool.name === undefined || tool.kind === 'hosted') continue;
+      if (set.kind === 'mcp-server') add({ what: 'MCP tool', key: tool.key, name: tool.name, writtenName: undefined, adapter: tool.adapter, at: tool.definedAt });
+      // Tools named by the set (a record key, an `agents` key) only have a name where a set lists them.
+      else add({ what: 'Tool', key: `${tool.definedAt.file}:${tool.definedAt.span.start}|${tool.name}`, name: tool.name, writtenName: tool.writtenName, adapter: tool.adapter, at: tool.definedAt });
     }
   }
   return things;

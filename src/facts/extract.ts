@@ -16,6 +16,7 @@ import type { ts as MorphTs } from 'ts-morph';
 import { adapterEnabledBy, liveProperties, adapters as registry } from './adapters/index.js';
 import { collectCallIdCoercion } from './extract/call-ids.js';
 import { type Ctx, type ExtractOptions, type TsModule, compilerView, emptyFacts, isFunctionLike, parentOf, spanOf, unwrap } from './extract/context.js';
+import { addImportedRun } from './extract/calls.js';
 import { createFrameworkState, finishFrameworks, handleCallOrNew, queueLiveProperty } from './extract/frameworks.js';
 import { collectIdentityString } from './extract/identity-strings.js';
 import { buildModuleSurface } from './extract/module-surface.js';
@@ -36,10 +37,25 @@ export const IDENTITY_TOKENS = /call_?id|toolCallId|qualifiedName|deferred_top_l
 /** True when the file's text could yield facts beyond its module surface. */
 export function mayHaveFacts(text: string, adapters: readonly FrameworkAdapter[] = registry): boolean {
   return (
-    adapters.some((adapter) => adapter.enablers.some((enabler) => text.includes(enabler))) ||
+    // Quoted, as an import or require writes it: a short enabler is part of many words.
+    adapters.some((adapter) => adapter.enablers.some((enabler) => text.includes(`'${enabler}`) || text.includes(`"${enabler}`))) ||
     IDENTITY_TOKENS.test(text) ||
-    liveMutationPattern(adapters).test(text)
+    liveMutationPattern(adapters).test(text) ||
+    runCallPattern(adapters).test(text)
   );
+}
+
+const runPatterns = new WeakMap<readonly FrameworkAdapter[], RegExp>();
+
+/** `agent.generate(msg, { activeTools })` on an imported agent, in a module that imports no framework. */
+function runCallPattern(adapters: readonly FrameworkAdapter[]): RegExp {
+  let pattern = runPatterns.get(adapters);
+  if (!pattern) {
+    const names = [...runMethodNames(adapters)].map((name) => name.replace(/[$]/g, '\\$&'));
+    pattern = names.length === 0 ? /(?!)/ : new RegExp(`\\.(?:${names.join('|')})\\s*\\(`);
+    runPatterns.set(adapters, pattern);
+  }
+  return pattern;
 }
 
 const mutationPatterns = new WeakMap<readonly FrameworkAdapter[], RegExp>();
@@ -56,6 +72,24 @@ function liveMutationPattern(adapters: readonly FrameworkAdapter[]): RegExp {
     mutationPatterns.set(adapters, pattern);
   }
   return pattern;
+}
+
+const runMethodsOf = new WeakMap<readonly FrameworkAdapter[], ReadonlySet<string>>();
+
+/** Method names of the adapters' run shapes (`agent.generate(...)`). */
+function runMethodNames(adapters: readonly FrameworkAdapter[]): ReadonlySet<string> {
+  let names = runMethodsOf.get(adapters);
+  if (!names) {
+    const set = new Set<string>();
+    for (const adapter of adapters) for (const run of adapter.runs ?? []) for (const shape of run.match) if (shape.type === 'method') set.add(shape.method);
+    runMethodsOf.set(adapters, (names = set));
+  }
+  return names;
+}
+
+function isRunCandidate(ts: TsModule, node: TS.CallExpression, methods: ReadonlySet<string>): boolean {
+  const callee = unwrap(ts, node.expression);
+  return ts.isPropertyAccessExpression(callee) && methods.has(callee.name.text);
 }
 
 /** Methods whose calls the call-ID and identity-string checks read (`x.toString()`, `[a, b].join('.')`...). */
@@ -75,6 +109,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
     text: sf.text,
     options,
     facts: emptyFacts(options.file),
+    adapters,
     enabled: [],
     parents: first && !first.parent ? new Map() : undefined,
     fileScope: newScope(undefined, true),
@@ -100,6 +135,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   ctx.facts.adapters = ctx.enabled.map((adapter) => adapter.id);
 
   const frameworks = createFrameworkState();
+  const runMethods = runMethodNames(adapters);
   const returns: Array<{ node: TS.ReturnStatement; scope: Scope }> = [];
   const identity = { consumed: new Set<TS.Node>() };
   const enabled = ctx.enabled.length > 0;
@@ -111,6 +147,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
     switch (node.kind) {
       case K.CallExpression: {
         if (enabled) handleCallOrNew(ctx, frameworks, node as TS.CallExpression, scope);
+        else if (runMethods.size > 0 && isRunCandidate(ts, node as TS.CallExpression, runMethods)) addImportedRun(ctx, node as TS.CallExpression, scope);
         // Both checks only ever match `String(x)`, `x.toString()`, `[a, b].join(sep)` and
         // `JSON.stringify([...])`: test the callee here instead of running them on every call.
         const callee = unwrap(ts, (node as TS.CallExpression).expression);
@@ -156,7 +193,15 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
         break;
     }
   }
-  if (enabled || frameworks.pendingProperties.length > 0) finishFrameworks(ctx, frameworks, result.variables);
+  if (enabled || frameworks.pendingProperties.length > 0) {
+    // What functions return: statements, and arrows' expression bodies.
+    const returned = returns.map(({ node, scope }) => ({ node: node.expression!, scope }));
+    for (const info of result.functions) {
+      const body = info.node.body;
+      if (body && !ts.isBlock(body) && info.scope) returned.push({ node: body, scope: info.scope });
+    }
+    finishFrameworks(ctx, frameworks, result.variables, returned);
+  }
   // Deferred facts (add-tools sets) join the source order.
   ctx.facts.exposures.sort((a, b) => a.span.start - b.span.start);
 

@@ -12,7 +12,9 @@ import type {
   McpServerFact,
   NameValue,
   NamespaceFact,
+  Span,
   ToolDefinitionFact,
+  ToolReferenceFact,
   ValueRef,
 } from './types.js';
 import type {
@@ -22,8 +24,8 @@ import type {
   ResolvedExposureSet,
   ResolvedHandoff,
   ResolvedMcpServer,
-  ResolvedRequiredFunctionName,
   ResolvedTool,
+  ResolvedToolReference,
   SourceRef,
 } from './resolved.js';
 
@@ -35,14 +37,23 @@ export interface LinkOptions {
 }
 
 type Item =
-  | { t: 'tool'; file: string; def: ToolDefinitionFact; ns?: { name: string | undefined; at: SourceRef }; key?: string; instance?: string }
+  | {
+      t: 'tool';
+      file: string;
+      def: ToolDefinitionFact;
+      ns?: { name: string | undefined; at: SourceRef };
+      /** The record key that names it, and where that key is written. */
+      key?: string;
+      keyAt?: SourceRef;
+      instance?: string;
+    }
   | { t: 'class'; file: string; def: ToolDefinitionFact }
   | { t: 'agent'; file: string; agent: AgentFact }
   | { t: 'handoff'; file: string; handoff: HandoffFact }
   | { t: 'mcp'; file: string; server: McpServerFact }
   | { t: 'function'; file: string; fn: FunctionFact }
   | { t: 'string'; value: string }
-  | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef }> }
+  | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef; keySpan?: Span }> }
   | { t: 'unresolved'; at: SourceRef; text: string };
 
 /** Bounds recursion through re-export chains and function parameters; real code needs a handful. */
@@ -94,6 +105,7 @@ class Linker {
     const mcpServers: ResolvedMcpServer[] = [];
     const serverSets = this.mcpServerSets();
     const external = this.externalMutations();
+    const references: ResolvedToolReference[] = [];
 
     for (const [file, fi] of this.index) {
       for (const exposure of fi.facts.exposures) {
@@ -129,12 +141,19 @@ class Linker {
           if (mutation.mode === 'unknown') set.unresolved.push({ file: from, span: mutation.span, text: 'changed in a way that cannot be followed' });
           else apply(from, list, mutation.mode, mutation.values);
         }
-        for (const source of sources.tools) this.collectTools(source.file, source.value, set, exposure.toolsShape === 'record');
+        if (exposure.kind === 'toolkit') {
+          // A list of tools on its own: a set only when every element is one of its adapter's tools.
+          if (!this.collectToolkit(file, exposure.tools, set)) continue;
+        } else {
+          for (const source of sources.tools) this.collectTools(source.file, source.value, set, exposure.toolsShape === 'record');
+        }
+        for (const keyed of exposure.keyedMembers ?? []) this.collectKeyed(file, keyed, set);
         for (const source of sources.handoffs) this.collectHandoffs(source.file, source.value, set);
         if (exposure.mutatedUnknown) {
           set.unresolved.push({ file, span: exposure.span, text: 'mutated after construction' });
         }
         exposureSets.push(set);
+        for (const reference of exposure.references ?? []) references.push(this.resolvedReference(file, reference, 'set', [key]));
 
         if (agent) {
           const resolvedAgent: ResolvedAgent = {
@@ -209,46 +228,52 @@ class Linker {
         namespaces.push(resolved);
       }
     }
-    return { exposureSets, tools, namespaces, agents, mcpServers, requiredFunctionNames: this.requiredFunctionNames() };
+    const exposureOf = new Map(agents.map((agent) => [agent.key, agent.exposureKey]));
+    return { exposureSets, tools, namespaces, agents, mcpServers, toolReferences: [...references, ...this.runReferences(exposureOf)] };
   }
 
-  /** `requiredFunctionName` on agents and on runs, with the run's agent and run-level tools resolved. */
-  private requiredFunctionNames(): ResolvedRequiredFunctionName[] {
-    const out: ResolvedRequiredFunctionName[] = [];
+  private resolvedReference(file: string, reference: ToolReferenceFact, level: 'set' | 'run', setKeys: string[]): ResolvedToolReference {
+    return {
+      level,
+      option: reference.option,
+      form: reference.form,
+      at: { file, span: reference.span },
+      name: this.staticName(file, reference.name),
+      setKeys,
+      targetUnresolved: false,
+      runTools: [],
+      runToolsUnresolved: false,
+    };
+  }
+
+  /** Tool references given to runs, with the run's agent (its set) and run-level tools resolved. */
+  private runReferences(exposureOf: ReadonlyMap<string, string>): ResolvedToolReference[] {
+    const out: ResolvedToolReference[] = [];
     for (const [file, fi] of this.index) {
-      for (const agent of fi.facts.agents) {
-        const written = agent.toolChoice?.requiredFunctionName;
-        if (!written) continue;
-        out.push({
-          level: 'agent',
-          at: { file, span: written.span },
-          name: this.staticName(file, written),
-          agentKeys: [`${file}#${agent.id}`],
-          agentUnresolved: false,
-          runTools: [],
-          runToolsUnresolved: false,
+      for (const run of fi.facts.runReferences) {
+        const targets = this.resolve(file, run.agent, 0);
+        // A run shape of one framework called on another framework's agent is no run of it.
+        if (targets.some((item) => item.t === 'agent' && item.agent.adapter !== run.adapter)) continue;
+        const setKeys = targets.flatMap((item) => {
+          const exposure = item.t === 'agent' ? exposureOf.get(`${item.file}#${item.agent.id}`) : undefined;
+          return exposure ? [exposure] : [];
         });
-      }
-      for (const choice of fi.facts.runToolChoices) {
-        const written = choice.toolChoice.requiredFunctionName;
-        if (!written) continue;
-        const targets = this.resolve(file, choice.agent, 0);
-        const entry: ResolvedRequiredFunctionName = {
-          level: 'run',
-          at: { file, span: written.span },
-          name: this.staticName(file, written),
-          agentKeys: targets.flatMap((item) => (item.t === 'agent' ? [`${item.file}#${item.agent.id}`] : [])),
-          agentUnresolved: targets.some((item) => item.t !== 'agent'),
-          runTools: [],
-          runToolsUnresolved: false,
-        };
-        if (choice.tools) {
-          for (const { item, listedAt } of this.resolveTop(file, choice.tools)) {
-            if (item.t === 'tool') entry.runTools.push(this.resolvedTool(item, listedAt));
-            else entry.runToolsUnresolved = true;
+        const runTools: ResolvedTool[] = [];
+        let runToolsUnresolved = false;
+        if (run.tools) {
+          for (const { item, listedAt } of this.resolveTop(file, run.tools)) {
+            if (item.t === 'tool') runTools.push(this.resolvedTool(item, listedAt));
+            else runToolsUnresolved = true;
           }
         }
-        out.push(entry);
+        for (const reference of run.references) {
+          out.push({
+            ...this.resolvedReference(file, reference, 'run', setKeys),
+            targetUnresolved: targets.some((item) => item.t !== 'agent') || setKeys.length !== targets.length,
+            runTools,
+            runToolsUnresolved,
+          });
+        }
       }
     }
     return out;
@@ -289,6 +314,48 @@ class Linker {
       else if (item.t === 'mcp' || item.t === 'agent' || item.t === 'handoff') {
         // Not a tool: an agent or server listed among tools is a type error the compiler reports.
       } else set.unresolved.push({ file, span: source.span, text: describe(item) });
+    }
+  }
+
+  /** A toolkit array's members; false when some element is not a tool of the set's adapter. */
+  private collectToolkit(file: string, source: ValueRef | undefined, set: ResolvedExposureSet): boolean {
+    if (!source) return false;
+    const items = this.resolveTop(file, source);
+    if (items.length < 2 || !items.every(({ item }) => item.t === 'tool' && item.def.adapter === set.adapter)) return false;
+    for (const { item, listedAt } of items) if (item.t === 'tool') set.tools.push(this.resolvedTool(item, listedAt));
+    return true;
+  }
+
+  /** `agents: { vendor }` -> the tool `agent-vendor`: one member per key, named where the key is written. */
+  private collectKeyed(file: string, keyed: { prefix: string; value: ValueRef }, set: ResolvedExposureSet): void {
+    const naming = this.options.naming(set.adapter);
+    for (const object of this.resolve(file, keyed.value, 0)) {
+      if (object.t !== 'object') {
+        set.unresolved.push(object.t === 'unresolved' ? { ...object.at, text: object.text } : { file, span: keyed.value.span, text: describe(object) });
+        continue;
+      }
+      for (const property of object.properties) {
+        if (property.value.kind === 'spread' || !property.keySpan) {
+          set.unresolved.push({ file: object.file, span: property.value.span, text: `${keyed.prefix}…` });
+          continue;
+        }
+        const written = `${keyed.prefix}${property.key}`;
+        const name = naming.tool(written);
+        const at = { file: object.file, span: property.keySpan };
+        const tool: ResolvedTool = {
+          key: `${object.file}#keyed@${property.keySpan.start}`,
+          adapter: set.adapter,
+          kind: 'function',
+          name,
+          namespace: undefined,
+          namespaceDynamic: false,
+          deferLoading: false,
+          approvalRequired: false,
+          definedAt: at,
+        };
+        if (name !== written) tool.writtenName = written;
+        set.tools.push(tool);
+      }
     }
   }
 
@@ -335,9 +402,11 @@ class Linker {
           out.push(...this.resolveRecord(object.file, property.value.of, depth + 1, listedAt));
           continue;
         }
+        const keyAt = property.keySpan && { file: object.file, span: property.keySpan };
         for (const item of this.resolve(object.file, property.value, depth + 1)) {
           const inline = property.value.kind === 'tool' && object.file === file && !listedIn;
-          out.push({ item: item.t === 'tool' ? { ...item, key: property.key } : item, listedAt: inline ? undefined : listedAt });
+          const named = item.t === 'tool' ? { ...item, key: property.key, ...(keyAt ? { keyAt } : {}) } : item;
+          out.push({ item: named, listedAt: inline ? undefined : listedAt });
         }
       }
     }
@@ -376,7 +445,8 @@ class Linker {
     const explicitNs = def.namespace ? this.staticName(file, def.namespace) : undefined;
     const namespace = item.ns ? item.ns.name : explicitNs;
     const tool: ResolvedTool = {
-      key: item.instance === undefined ? `${file}#${def.id}` : `${file}#${def.id}~${item.instance}`,
+      // One object under two record keys is two tools; each `new X()` is its own object.
+      key: `${file}#${def.id}${item.instance === undefined ? '' : `~${item.instance}`}${item.key === undefined ? '' : `:${item.key}`}`,
       adapter: def.adapter,
       kind: def.kind,
       name,
@@ -384,7 +454,8 @@ class Linker {
       namespaceDynamic: item.ns ? item.ns.name === undefined : def.namespace !== undefined && explicitNs === undefined,
       deferLoading: def.deferLoading,
       approvalRequired: def.approvalRequired,
-      definedAt: { file, span: def.nameSpan },
+      // A record-keyed tool's name is written where the key is.
+      definedAt: item.keyAt ?? { file, span: def.nameSpan },
     };
     if (writtenName !== undefined) tool.writtenName = writtenName;
     if (defaultIdentity) tool.defaultIdentity = defaultIdentity;

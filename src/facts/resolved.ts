@@ -54,7 +54,7 @@ export interface ResolvedHandoff {
 export interface ResolvedExposureSet {
   /** `${file}#${id}`. */
   key: string;
-  kind: 'agent' | 'call' | 'add-tools' | 'mcp-server';
+  kind: 'agent' | 'call' | 'add-tools' | 'toolkit' | 'mcp-server';
   adapter: string;
   /** The agent's or server's static name; the checks render labels from kind and name. */
   name: string | undefined;
@@ -106,17 +106,23 @@ export interface ResolvedNamespace {
   members: ResolvedTool[];
 }
 
-/** A `requiredFunctionName` of an agent's own tool choice, or of the tool choice given to one run. */
-export interface ResolvedRequiredFunctionName {
-  level: 'agent' | 'run';
+/**
+ * A string that names a tool of a set (a forced tool choice, an element of an active-tool list), on
+ * the set itself or given to one run of an agent.
+ */
+export interface ResolvedToolReference {
+  level: 'set' | 'run';
+  /** The option as written, for messages (`requiredFunctionName`, `toolName`, `activeTools`). */
+  option: string;
+  form: 'tool-choice' | 'names';
   /** Where the name is written. */
   at: SourceRef;
   /** The name; undefined when it is not statically known. */
   name: string | undefined;
-  /** Keys of the agents the choice applies to (a run: what its receiver resolves to). */
-  agentKeys: string[];
+  /** Keys of the exposure sets it applies to (a run: the sets of the agents its receiver resolves to). */
+  setKeys: string[];
   /** A run whose receiver may be something the linker could not follow. */
-  agentUnresolved: boolean;
+  targetUnresolved: boolean;
   /** Tools given to that run only (`run(input, { tools })`): configured for its first request too. */
   runTools: ResolvedTool[];
   /** Run-level tools that could not be followed. */
@@ -130,6 +136,6 @@ export interface LinkedProject {
   namespaces: ResolvedNamespace[];
   agents: ResolvedAgent[];
   mcpServers: ResolvedMcpServer[];
-  /** Forced tool choices (`requiredFunctionName`) with their agents resolved; absent = none known. */
-  requiredFunctionNames?: ResolvedRequiredFunctionName[];
+  /** Tool references (forced tool choices, active-tool lists) with their sets resolved; absent = none known. */
+  toolReferences?: ResolvedToolReference[];
 }

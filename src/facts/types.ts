@@ -55,7 +55,8 @@ export type ValueRef =
   | { kind: 'string'; value: string; span: Span }
   | { kind: 'array'; elements: ValueRef[]; span: Span }
   | { kind: 'spread'; of: ValueRef; span: Span }
-  | { kind: 'object'; properties: Array<{ key: string; value: ValueRef }>; span: Span }
+  /** An object literal; `keySpan` is where a key is written (record-keyed sets name tools by it). */
+  | { kind: 'object'; properties: Array<{ key: string; value: ValueRef; keySpan?: Span }>; span: Span }
   /** An identifier resolved lexically inside the file to a declaration (`bindings[key]`). */
   | { kind: 'binding'; key: string; name: string; span: Span }
   /** An identifier bound by an import: the resolver follows it into the other file. */
@@ -134,8 +135,6 @@ export interface AgentFact {
   /** `mcpConfig: { includeServerInToolNames }`. */
   includeServerInToolNames: boolean;
   toolNameCollisionPolicy: 'warn' | 'error' | undefined;
-  /** Literal `toolChoice` / `modelSettings.toolChoice` settings on the agent. */
-  toolChoice?: ToolChoiceFact;
   /** Properties of the agent value that hold its tools and handoffs after construction. */
   liveProperties?: { tools?: string; handoffs?: string };
   span: Span;
@@ -198,9 +197,11 @@ export interface ExposureFact {
   adapter: string;
   /**
    * `agent`: an agent's set; `call`: a one-shot call that shows tools to a model (`generateText`);
-   * `add-tools`: one `addTools` call. MCP server instances are sets too: the linker builds them.
+   * `add-tools`: one `addTools` call; `toolkit`: an array literal of tools a variable holds or a
+   * function returns (kept by the linker only when every element is a tool). MCP server instances
+   * are sets too: the linker builds them.
    */
-  kind: 'agent' | 'call' | 'add-tools';
+  kind: 'agent' | 'call' | 'add-tools' | 'toolkit';
   /** For `agent`: the AgentFact id. */
   owner?: string;
   tools: ValueRef | undefined;
@@ -214,6 +215,10 @@ export interface ExposureFact {
   additions: Array<{ property: 'tools' | 'handoffs'; mode: 'add' | 'assign'; value: ValueRef; span: Span }>;
   /** True when the set is mutated in ways the extractor cannot follow. */
   mutatedUnknown: boolean;
+  /** Strings that name tools of this set (forced tool choices, active-tool lists). */
+  references?: ToolReferenceFact[];
+  /** Records whose keys are tools of the set named `${prefix}${key}` (Mastra's `agents`, `workflows`). */
+  keyedMembers?: Array<{ prefix: string; value: ValueRef }>;
   span: Span;
 }
 
@@ -282,16 +287,24 @@ export interface ContextUseFact {
   span: Span;
 }
 
-export interface ToolChoiceFact {
-  mode: 'auto' | 'required' | 'none' | 'unknown';
-  requiredFunctionName: NameValue | undefined;
+/**
+ * A string that names a tool of a set: a forced tool choice (`requiredFunctionName`, `toolName`,
+ * `tool_choice: 'x'`) or an element of a list of active tools (`activeTools: ['a']`).
+ */
+export interface ToolReferenceFact {
+  /** The option as users write it, for messages: `requiredFunctionName`, `toolName`, `activeTools`. */
+  option: string;
+  form: 'tool-choice' | 'names';
+  name: NameValue;
   span: Span;
 }
 
-/** A `toolChoice` given to a run: `agent.run(input, { toolChoice })` or `run(agent, input, ...)`. */
-export interface RunToolChoiceFact {
+/** Tool references given to one run: `agent.run(input, { toolChoice })`, `agent.generate(m, { activeTools })`. */
+export interface RunReferencesFact {
+  /** The adapter whose run shape matched: the receiver must be that adapter's agent. */
+  adapter: string;
   agent: ValueRef;
-  toolChoice: ToolChoiceFact;
+  references: ToolReferenceFact[];
   /**
    * Tools given to this run only (`agent.run(input, { tools, toolChoice })`), when the adapter has
    * run-level tools and the options may hold some: an `unknown` ref when a spread may set them.
@@ -349,6 +362,6 @@ export interface FileFacts {
   callIdCoercions: CallIdCoercionFact[];
   identityStrings: IdentityStringFact[];
   contextUses: ContextUseFact[];
-  runToolChoices: RunToolChoiceFact[];
+  runReferences: RunReferencesFact[];
   middleware: MiddlewareFact[];
 }

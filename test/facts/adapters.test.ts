@@ -4,12 +4,16 @@ import {
   adapterEnabledBy,
   adapterNaming,
   adapters,
+  aiSdkAdapter,
   getAdapter,
+  langchainAdapter,
+  mastraAdapter,
   mcpSdkAdapter,
   openaiAgentsAdapter,
   toFunctionToolName,
   toolIdentityAuditAdapter,
 } from '../../src/facts/adapters/index.js';
+import { mastraToolName } from '../../src/facts/adapters/mastra.js';
 import { transformStringFunctionStyle } from '../../src/runtime/identity/index.js';
 
 interface Vector {
@@ -21,12 +25,27 @@ interface Vector {
 const vectors = (JSON.parse(readFileSync(new URL('../vectors/identity-vectors.json', import.meta.url), 'utf8')) as { vectors: Vector[] }).vectors;
 
 describe('adapter registry', () => {
-  it('lists the three adapters in a fixed order with plain-data tables', () => {
-    expect(adapters.map((a) => a.id)).toEqual(['tool-identity-audit', 'openai-agents', 'mcp-sdk']);
+  it('lists the adapters in a fixed order with plain-data tables', () => {
+    expect(adapters.map((a) => a.id)).toEqual(['tool-identity-audit', 'openai-agents', 'mcp-sdk', 'ai-sdk', 'langchain', 'mastra']);
     expect(getAdapter('openai-agents')).toBe(openaiAgentsAdapter);
     expect(getAdapter('nope')).toBeUndefined();
-    // Tables are data: they survive JSON (the CLI's cache salt hashes them).
-    expect(JSON.parse(JSON.stringify(openaiAgentsAdapter.tools))).toEqual(openaiAgentsAdapter.tools);
+    // Tables are data: they survive JSON (the CLI's cache salt hashes them); only naming is code.
+    for (const adapter of adapters) {
+      const { naming: _naming, collect: _collect, ...tables } = adapter;
+      expect(JSON.parse(JSON.stringify(tables))).toEqual(tables);
+    }
+  });
+
+  it('enables the AI SDK by `ai` and its subpaths only', () => {
+    expect(adapterEnabledBy(aiSdkAdapter, 'ai')).toBe(true);
+    expect(adapterEnabledBy(aiSdkAdapter, 'ai/rsc')).toBe(true);
+    expect(adapterEnabledBy(aiSdkAdapter, 'aiohttp')).toBe(false);
+    expect(adapterEnabledBy(aiSdkAdapter, '@ai-sdk/openai')).toBe(false);
+    expect(adapterEnabledBy(aiSdkAdapter, '@ai-sdk/mcp')).toBe(true);
+    expect(adapterEnabledBy(langchainAdapter, '@langchain/core/tools')).toBe(true);
+    expect(adapterEnabledBy(langchainAdapter, '@langchain/langgraph/prebuilt')).toBe(true);
+    expect(adapterEnabledBy(langchainAdapter, 'langchain/tools')).toBe(true);
+    expect(adapterEnabledBy(mastraAdapter, '@mastra/core/agent')).toBe(true);
   });
 
   it('is enabled by an enabler or one of its subpaths, never by a longer package name', () => {
@@ -38,6 +57,21 @@ describe('adapter registry', () => {
     expect(adapterEnabledBy(mcpSdkAdapter, '@modelcontextprotocol/sdk-extra')).toBe(false);
     expect(adapterEnabledBy(toolIdentityAuditAdapter, 'tool-identity-audit/runtime')).toBe(true);
     expect(adapterEnabledBy(toolIdentityAuditAdapter, 'tool-identity-auditor')).toBe(false);
+  });
+});
+
+describe('Mastra naming (formatTools, @mastra/core 1.71)', () => {
+  it('keeps valid keys, including a leading _ and -', () => {
+    for (const key of ['lookupUnit', '_private', 'find-vendor', 'agent-vendorAgent', 'a'.repeat(63)]) expect(mastraToolName(key)).toBe(key);
+  });
+
+  it('replaces invalid characters, prefixes _ when the first is not a letter or _, cuts at 63', () => {
+    expect(mastraToolName('check warranty')).toBe('check_warranty');
+    expect(mastraToolName('look.up/unit')).toBe('look_up_unit');
+    expect(mastraToolName('1st-call')).toBe('_1st-call');
+    expect(mastraToolName('-x')).toBe('_-x');
+    expect(mastraToolName('b'.repeat(70))).toBe('b'.repeat(63));
+    expect(mastraToolName('é')).toBe('_');
   });
 });
 

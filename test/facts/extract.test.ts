@@ -6,10 +6,10 @@ import { publicNames, extract, viaTypeScript } from './helpers.js';
 
 describe('pre-filter', () => {
   it('returns empty facts for a file that mentions no enabler and no identity token', () => {
-    const code = `import { tool } from 'ai';\nconsole.log(tool({ name: 'x' }), String(value));\n`;
+    const code = `import { tool } from 'llm-kit';\nconsole.log(tool({ name: 'x' }), String(value));\n`;
     expect(mayHaveFacts(code)).toBe(false);
     const facts = extract(code, 'src/plain.ts');
-    expect(facts).toStrictEqual({ ...emptyFacts('src/plain.ts'), imports: [{ local: 'tool', module: 'ai', imported: 'tool' }] });
+    expect(facts).toStrictEqual({ ...emptyFacts('src/plain.ts'), imports: [{ local: 'tool', module: 'llm-kit', imported: 'tool' }] });
   });
 
   it('does not walk a pre-filtered file (the type seam is never asked)', () => {

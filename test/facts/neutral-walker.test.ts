@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { adapters } from '../../src/facts/adapters/index.js';
+import { adapters, RETURNS } from '../../src/facts/adapters/index.js';
 import { shapeNames } from '../../src/facts/extract/match.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -26,9 +26,10 @@ function apiNames(): string[] {
     for (const enabler of adapter.enablers) names.add(enabler);
     const ic = adapter.invocationContext;
     if (ic) for (const name of [ic.addToolsMethod, ic.removeToolsMethod, ic.resultProperty, ...ic.contextTypeNames, ...ic.middlewareTypeNames]) names.add(name);
-    for (const run of adapter.runs ?? []) {
-      const style = run.toolChoice.style;
-      if (style.object) names.add(style.object.nameOption);
+    const references = [...(adapter.runs ?? []), ...(adapter.exposures ?? [])].flatMap((spec) => spec.references ?? []);
+    for (const reference of references) {
+      if (reference.form === 'tool-choice' && reference.style.object) names.add(reference.style.object.nameOption);
+      for (const step of reference.path) if (step !== RETURNS) names.add(step);
     }
   }
   return [...names].filter((name) => !FACT_VOCABULARY.has(name)).sort();

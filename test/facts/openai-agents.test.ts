@@ -124,7 +124,8 @@ describe('@openai/agents: a triage agent', () => {
     expect(show(main.mcpServers)).toBe(`[binding:${key('docs')}, binding:${key('remote')}]`);
     expect(main.includeServerInToolNames).toBe(true);
     expect(main.toolNameCollisionPolicy).toBeUndefined();
-    expect(main.toolChoice).toEqual({ mode: 'required', span: spanOfText(triage, "'required'") });
+    // `modelSettings.toolChoice: 'required'` is a mode: it names no tool.
+    expect(facts.exposures.find((e) => e.owner === main.id)!.references).toBeUndefined();
     expect(facts.agents[0]!.includeServerInToolNames).toBe(false);
     expect(show(facts.agents[3]!.handoffs)).toBe(`[binding:triageAgent@${offset(triage, 'triageAgent =')}]`);
     expect(show(facts.agents[3]!.mcpServers)).toBe(`[binding:${key('docs')}]`);
@@ -218,6 +219,17 @@ module.exports = new Agent({ name: 'Cjs', tools: [t] });
     const facts = extract(`import { tool, generateText } from 'ai';
 const weather = tool({ description: 'x', inputSchema: {}, execute: async () => 'x' });
 await generateText({ model, tools: { weather, search: tool({ description: 'y' }) } });
+`);
+    // The AI SDK's adapter claims these; this one claims nothing.
+    expect(facts.adapters).toEqual(['ai-sdk']);
+    expect(facts.tools.map((t) => t.adapter)).toEqual(['ai-sdk', 'ai-sdk']);
+    expect(facts.exposures.map((e) => `${e.adapter}:${e.kind}`)).toEqual(['ai-sdk:call']);
+  });
+
+  it('claims nothing from a framework no adapter models', () => {
+    const facts = extract(`import { tool, generate } from 'llm-kit';
+export const weather = tool({ name: 'weather', execute: async () => 'x' });
+await generate({ tools: [weather] });
 `);
     expect(facts.adapters).toEqual([]);
     expect(facts.tools).toEqual([]);

@@ -78,11 +78,14 @@ describe('tool-identity-audit runtime adapter', () => {
     expect(show(docs.handoffs)).toBe(`[${binding('support')}]`);
     expect(docs.mcpServers).toBeUndefined();
     expect(docs.toolNameCollisionPolicy).toBe('error');
-    expect(docs.toolChoice).toEqual({
-      mode: 'required',
-      requiredFunctionName: { kind: 'static', value: 'search', via: 'literal', span: spanOfText(code, "'search'", 1) },
-      span: spanOfText(code, "{ mode: 'required', requiredFunctionName: 'search' }"),
-    });
+    expect(facts.exposures.find((e) => e.owner === docs.id)!.references).toEqual([
+      {
+        option: 'requiredFunctionName',
+        form: 'tool-choice',
+        name: { kind: 'static', value: 'search', via: 'literal', span: spanOfText(code, "'search'", 1) },
+        span: spanOfText(code, "'search'", 1),
+      },
+    ]);
     expect(facts.handoffs).toEqual([]);
   });
 
@@ -129,14 +132,9 @@ describe('tool-identity-audit runtime adapter', () => {
     expect(facts.middleware.map((m) => resultsBeforeNext(m))).toEqual([[spanOfText(code, "ctx.result = 'cached'")], []]);
   });
 
-  it('records a run-level tool choice', () => {
-    expect(facts.runToolChoices).toEqual([
-      {
-        agent: { kind: 'binding', key: `agent@${offset(code, 'agent = new')}`, name: 'agent', span: spanOfText(code, 'agent', 1) },
-        toolChoice: { mode: 'auto', span: spanOfText(code, "'auto'") },
-        span: spanOfText(code, "agent.run('hello', { model, toolChoice: 'auto' })"),
-      },
-    ]);
+  it('records no run reference for a run whose tool choice is a mode', () => {
+    // `toolChoice: 'auto'` names no tool; the run is an ordinary call.
+    expect(facts.runReferences).toEqual([]);
   });
 });
 

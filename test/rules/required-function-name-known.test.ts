@@ -9,6 +9,7 @@ import rule from '../../rules/required-function-name-known.js';
 import { loc, runCases } from './testers.js';
 
 const RULE = 'required-function-name-known';
+const FORCED = 'the forced request fails or is ignored';
 
 const typo = `import { Agent, defineTool } from 'tool-identity-audit/runtime';
 import { z } from 'zod';
@@ -38,7 +39,7 @@ export const returnsDesk = new Agent({
 const typoErrors = [
   {
     messageId: 'unknownRequiredFunction' as const,
-    data: { name: 'lookup_orders', set: 'agent "returns_desk"', available: '"lookup_order", "start_return"' },
+    data: { option: 'requiredFunctionName', effect: FORCED, name: 'lookup_orders', set: 'agent "returns_desk"', available: '"lookup_order", "start_return"' },
     ...loc(typo, "'lookup_orders'"),
   },
 ];
@@ -194,7 +195,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'requiredFunctionAddedLater',
-          data: { name: 'create_shipment', set: 'agent "packer"', available: '"open_shipping_desk"' },
+          data: { option: 'requiredFunctionName', name: 'create_shipment', set: 'agent "packer"', available: '"open_shipping_desk"' },
           ...loc(addedLater, "'create_shipment'", 2),
         },
       ],
@@ -206,7 +207,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'unknownRequiredFunction',
-          data: { name: 'log_calls', set: 'agent "sales" and this run\'s tools', available: '"crm.find_contact", "log_call"' },
+          data: { option: 'requiredFunctionName', effect: FORCED, name: 'log_calls', set: 'agent "sales" and this run\'s tools', available: '"crm.find_contact", "log_call"' },
           ...loc(runTools, "'log_calls'"),
         },
       ],
@@ -226,7 +227,7 @@ export async function ask(defaults: { model?: string }, extra: FunctionTool[]) {
       errors: [
         {
           messageId: 'unknownRequiredFunction',
-          data: { name: 'search', set: 'agent "empty"', available: 'none' },
+          data: { option: 'requiredFunctionName', effect: FORCED, name: 'search', set: 'agent "empty"', available: 'none' },
           line: 7,
           column: 105,
           endLine: 7,
@@ -241,7 +242,7 @@ export async function ask(defaults: { model?: string }, extra: FunctionTool[]) {
       errors: [
         {
           messageId: 'unknownRequiredFunction',
-          data: { name: 'forcast', set: 'agent "weather_desk"', available: '"get_user", "forecast"' },
+          data: { option: 'toolChoice', effect: FORCED, name: 'forcast', set: 'agent "weather_desk"', available: '"get_user", "forecast"' },
           ...loc(typedImports, "'forcast'"),
         },
       ],

@@ -10,6 +10,7 @@ const opts = (options: Partial<Options[0]>): Options => [options as Options[0]];
 const RULE = 'valid-tool-name';
 const OPENAI_CHARS = 'only letters, digits, "_" and "-" are allowed';
 const OPENAI_AGENTS = 'OpenAI Agents SDK (JavaScript)';
+const OPENAI_REWRITES = 'characters outside [A-Za-z0-9_]';
 
 const dottedName = `import { defineTool } from 'tool-identity-audit/runtime';
 import { z } from 'zod';
@@ -237,7 +238,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'rewrittenToolName',
-          data: { what: 'Tool', name: 'lookup account', publicName: 'lookup_account', framework: OPENAI_AGENTS },
+          data: { what: 'Tool', name: 'lookup account', publicName: 'lookup_account', framework: OPENAI_AGENTS, rewrites: OPENAI_REWRITES },
           ...loc(rewrittenName, "'lookup account'"),
         },
       ],
@@ -266,7 +267,7 @@ runCases(RULE, rule, {
         },
         {
           messageId: 'rewrittenToolName',
-          data: { what: 'Namespace', name: 'ledger-tools', publicName: 'ledger_tools', framework: OPENAI_AGENTS },
+          data: { what: 'Namespace', name: 'ledger-tools', publicName: 'ledger_tools', framework: OPENAI_AGENTS, rewrites: OPENAI_REWRITES },
           ...loc(badNamespaces, "'ledger-tools'"),
         },
       ],
@@ -351,7 +352,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'rewrittenToolName',
-          data: { what: 'Tool', name: 'lookup account', publicName: 'lookup_account', framework: OPENAI_AGENTS },
+          data: { what: 'Tool', name: 'lookup account', publicName: 'lookup_account', framework: OPENAI_AGENTS, rewrites: OPENAI_REWRITES },
           ...loc(importedName, 'NAMES.lookup'),
         },
       ],

@@ -1,14 +1,25 @@
 // Registry of framework adapters. Order is the order of `FileFacts.adapters`.
+import { aiSdkAdapter } from './ai-sdk.js';
+import { langchainAdapter } from './langchain.js';
+import { mastraAdapter } from './mastra.js';
 import { mcpSdkAdapter } from './mcp-sdk.js';
 import { openaiAgentsAdapter } from './openai-agents.js';
 import { toolIdentityAuditAdapter } from './tool-identity-audit.js';
 import type { FrameworkAdapter, Naming } from './types.js';
 
 export type * from './types.js';
+export { RETURNS } from './types.js';
 export { toFunctionToolName } from './naming.js';
-export { mcpSdkAdapter, openaiAgentsAdapter, toolIdentityAuditAdapter };
+export { aiSdkAdapter, langchainAdapter, mastraAdapter, mcpSdkAdapter, openaiAgentsAdapter, toolIdentityAuditAdapter };
 
-export const adapters: readonly FrameworkAdapter[] = [toolIdentityAuditAdapter, openaiAgentsAdapter, mcpSdkAdapter];
+export const adapters: readonly FrameworkAdapter[] = [
+  toolIdentityAuditAdapter,
+  openaiAgentsAdapter,
+  mcpSdkAdapter,
+  aiSdkAdapter,
+  langchainAdapter,
+  mastraAdapter,
+];
 
 /** The adapter with this id, or undefined. */
 export function getAdapter(id: string): FrameworkAdapter | undefined {

@@ -12,7 +12,7 @@ const hosted = (...names: string[]): ToolDefiner => ({
 });
 
 /** `modelSettings.toolChoice`: 'auto' | 'required' | 'none' | '<function name>'. */
-const nameString: ToolChoiceStyle = { modes: { auto: 'auto', required: 'required', none: 'none' }, byName: true };
+const nameString: ToolChoiceStyle = { modes: ['auto', 'required', 'none'], byName: true };
 
 const agentOptions = {
   name: [{ from: 'option', argument: 0, path: ['name'] }],
@@ -77,7 +77,7 @@ export const openaiAgentsAdapter: FrameworkAdapter = {
       ],
       kind: 'agent',
       ...agentOptions,
-      toolChoice: { argument: 0, path: ['modelSettings', 'toolChoice'], style: nameString },
+      references: [{ argument: 0, path: ['modelSettings', 'toolChoice'], form: 'tool-choice', style: nameString }],
     },
     // Realtime agents take the same tools, handoffs and MCP options, but no model settings.
     { match: [{ type: 'new', name: 'RealtimeAgent' }], kind: 'realtime-agent', ...agentOptions },
@@ -95,6 +95,7 @@ export const openaiAgentsAdapter: FrameworkAdapter = {
   ],
   opaqueAgents: [{ type: 'method', method: 'clone' }],
   naming: {
+    rewrites: 'characters outside [A-Za-z0-9_]',
     tool: (written) => toFunctionToolName(written),
     namespace: (written) => toFunctionToolName(written.trim()),
     handoff: (agentName) => `transfer_to_${toFunctionToolName(agentName)}`,

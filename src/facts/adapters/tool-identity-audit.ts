@@ -5,10 +5,7 @@ import { agentAsToolDefaultName, handoffDefaultToolName } from '../../runtime/id
 import type { FrameworkAdapter, ToolChoiceStyle } from './types.js';
 
 /** 'auto' | 'required' | 'none' | { mode, requiredFunctionName? }. */
-const modeObject: ToolChoiceStyle = {
-  modes: { auto: 'auto', required: 'required', none: 'none' },
-  object: { modeOption: 'mode', nameOption: 'requiredFunctionName' },
-};
+const modeObject: ToolChoiceStyle = { modes: ['auto', 'required', 'none'], object: { nameOption: 'requiredFunctionName' } };
 
 export const toolIdentityAuditAdapter: FrameworkAdapter = {
   id: 'tool-identity-audit',
@@ -39,7 +36,7 @@ export const toolIdentityAuditAdapter: FrameworkAdapter = {
       tools: { argument: 0, path: ['tools'], shape: 'array' },
       handoffs: { argument: 0, path: ['handoffs'] },
       collisionPolicy: { argument: 0, path: ['toolNameCollisionPolicy'] },
-      toolChoice: { argument: 0, path: ['toolChoice'], style: modeObject },
+      references: [{ argument: 0, path: ['toolChoice'], form: 'tool-choice', style: modeObject }],
       middleware: { argument: 0, path: ['middleware'] },
       liveProperties: { tools: 'tools', handoffs: 'handoffs' },
     },
@@ -55,11 +52,12 @@ export const toolIdentityAuditAdapter: FrameworkAdapter = {
   runs: [
     {
       match: [{ type: 'method', method: 'run', minArguments: 2 }],
-      toolChoice: { argument: 1, path: ['toolChoice'], style: modeObject },
+      references: [{ argument: 1, path: ['toolChoice'], form: 'tool-choice', style: modeObject }],
       tools: { argument: 1, path: ['tools'] },
     },
   ],
   naming: {
+    rewrites: 'the whitespace around namespace names',
     tool: (written) => written,
     namespace: (written) => written.trim(),
     handoff: (agentName) => handoffDefaultToolName(agentName),

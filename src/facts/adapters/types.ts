@@ -26,11 +26,18 @@ export type CallShape =
   /** `class SearchTool extends StructuredTool { name = 'search' }` (class-defined tools). */
   | { type: 'extends'; name: string };
 
-/** A path of options inside the object literal at argument `argument` of a call. */
+/**
+ * A path of options inside the object literal at argument `argument` of a call. Only where an
+ * adapter says so (`ReferenceSpec`), a `'()'` step stands for every value the function held at that
+ * point returns: `['prepareStep', '()', 'toolChoice']`.
+ */
 export interface OptionAt {
   argument: number;
   path: readonly string[];
 }
+
+/** The path step that enters a function option's return values (`ReferenceSpec` paths only). */
+export const RETURNS = '()';
 
 /**
  * Where a name is written. A definer lists its sources in order; the first one present gives the
@@ -86,14 +93,21 @@ export interface HandoffDefiner {
 }
 
 /**
- * How a tool choice is written. A string equal to one of `modes` selects that mode; with `byName`
- * any other static string names a tool; an object literal carries a mode and/or a tool name.
+ * How a tool choice is written. A string among `modes` (`'auto'`, `'none'`...) forces no tool; with
+ * `byName` any other static string names one; an object literal names one in `object.nameOption`.
  */
 export interface ToolChoiceStyle {
-  modes: Readonly<Record<string, 'auto' | 'required' | 'none'>>;
+  modes: readonly string[];
   byName?: boolean;
-  object?: { modeOption?: string; nameOption: string };
+  object?: { nameOption: string };
 }
+
+/**
+ * A place that names tools of the set by string: a forced tool choice (`toolChoice: { type: 'tool',
+ * toolName: 'x' }`, `tool_choice: 'x'`) or a list of names (`activeTools: ['a', 'b']`). Each name
+ * must be one the set configures (required-function-name-known).
+ */
+export type ReferenceSpec = OptionAt & ({ form: 'tool-choice'; style: ToolChoiceStyle } | { form: 'names' });
 
 /** Where a set keeps its tools: an array of tools, or a record whose keys are the names the model sees. */
 export interface ToolsSpec extends OptionAt {
@@ -116,7 +130,13 @@ export interface ExposureSpec {
   includeServerInToolNames?: OptionAt;
   /** An option holding `'warn' | 'error'`, for frameworks whose agent takes it. */
   collisionPolicy?: OptionAt;
-  toolChoice?: OptionAt & { style: ToolChoiceStyle };
+  /** Options that name tools of the set by string: forced tool choices, lists of active tools. */
+  references?: readonly ReferenceSpec[];
+  /**
+   * Records whose keys become tools of the set under a derived name: Mastra's
+   * `agents: { vendor }` is the tool `agent-vendor`.
+   */
+  keyedMembers?: ReadonlyArray<OptionAt & { prefix: string }>;
   /** An option holding an array of function middleware `(ctx, next) => ...`. */
   middleware?: OptionAt;
   /**
@@ -153,16 +173,19 @@ export interface InvocationContextSpec {
   middlewareTypeNames: readonly string[];
 }
 
-/** `agent.run(input, { toolChoice, tools })`: a tool choice given to one run of an agent. */
+/** `agent.run(input, { toolChoice, tools })`: tool references given to one run of an agent. */
 export interface RunSpec {
   match: readonly CallShape[];
-  toolChoice: OptionAt & { style: ToolChoiceStyle };
+  /** Tool choices and name lists given to the run, checked against the agent's set. */
+  references: readonly ReferenceSpec[];
   /** Tools given to that run only (they count as configured for its tool choice). */
   tools?: OptionAt;
 }
 
 /** How a framework turns written and agent names into model-facing names; applied by the linker only. */
 export interface Naming {
+  /** What `tool` rewrites, for messages: "characters outside [A-Za-z0-9_]". */
+  rewrites?: string;
   tool(written: string): string;
   namespace(written: string): string;
   /** The routed tool name of a handoff to an agent with this name (no override). */
@@ -197,5 +220,16 @@ export interface FrameworkAdapter {
   invocationContext?: InvocationContextSpec;
   runs?: readonly RunSpec[];
   collect?: readonly CollectHook[];
+  /**
+   * Which of two same-named tools a call dispatches to: the last listed (most SDKs, a record's
+   * later key) or the first (`tools.find(...)`, LangChain). The other one is reported.
+   */
+  dispatch?: 'last' | 'first';
+  /**
+   * Array literals of this adapter's tools held by a variable or returned by a function are sets of
+   * their own (toolkits are written that way): `return [new A(), new B()]`. Kept by the linker only
+   * when every element is a tool.
+   */
+  toolkitArrays?: boolean;
   naming: Naming;
 }

@@ -2,7 +2,7 @@
 // `'' + id`, `id + ''`, `id ?? ''`, `id || ''` where `id` is a provider call ID.
 import type * as TS from 'typescript';
 import type { CallIdCoercionFact } from '../types.js';
-import { type Ctx, accessName, isSimpleChain, isStringLike, parentOf, spanOf, textOf, unwrap } from './context.js';
+import { type Ctx, accessName, isSimpleChain, isStringLike, parentOf, spanOf, terminalName, textOf, unwrap } from './context.js';
 import { type Decl, type Scope, lookup } from './scope.js';
 
 /** A type name that says "call ID" (`ToolCallId`, a branded string): one test for syntax and types. */
@@ -20,10 +20,17 @@ const RAW_ITEM_FIELDS = new Set(['call_id', 'callId']);
 
 type Evidence = CallIdCoercionFact['evidence'];
 
+/** A value that is one tool call (`toolCall`, `tc`, `tool_use`): its `id` is the call ID. */
+const TOOL_CALL_VALUE = /^(?:tool_?call|tc|tool_?use|function_?call|tool_?call_?part)$/i;
+
 function isCallIdAccess(ctx: Ctx, e: TS.Expression): boolean {
   const { ts } = ctx;
   if (!ts.isPropertyAccessExpression(e) && !ts.isElementAccessExpression(e)) return false;
   const name = accessName(ts, e);
+  if (name === 'id') {
+    const receiver = terminalName(ts, unwrap(ts, e.expression));
+    return receiver !== undefined && TOOL_CALL_VALUE.test(receiver);
+  }
   return name !== undefined && CALL_ID_NAMES.has(name) && !TELEPHONY.test(textOf(ctx, e.expression));
 }
 
@@ -118,6 +125,17 @@ function push(ctx: Ctx, form: CallIdCoercionFact['form'], node: TS.Node, expr: T
   });
 }
 
+/** `a?.b.c` or `a.b?.c`: an access some link of which may be missing. */
+function isOptionalChainAccess(ctx: Ctx, expr: TS.Expression): boolean {
+  const { ts } = ctx;
+  let e: TS.Expression = unwrap(ts, expr);
+  while (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
+    if (e.questionDotToken) return true;
+    e = unwrap(ts, e.expression);
+  }
+  return false;
+}
+
 function isEmptyString(ctx: Ctx, expr: TS.Expression): boolean {
   const e = unwrap(ctx.ts, expr);
   return isStringLike(ctx.ts, e) && e.text === '';
@@ -144,9 +162,21 @@ export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): vo
     const parent = parentOf(ctx, node);
     if (parent && ts.isTaggedTemplateExpression(parent)) return;
     const span = node.templateSpans[0];
-    if (node.head.text !== '' || node.templateSpans.length !== 1 || !span || span.literal.text !== '') return;
-    const evidence = callIdEvidence(ctx, span.expression, scope);
-    if (evidence) push(ctx, 'template', node, span.expression, evidence);
+    if (node.head.text === '' && node.templateSpans.length === 1 && span && span.literal.text === '') {
+      const evidence = callIdEvidence(ctx, span.expression, scope);
+      if (evidence) push(ctx, 'template', node, span.expression, evidence);
+      return;
+    }
+    // `wo-${ctx?.agent?.toolCallId}`: the optional chain says the ID may be missing, and the
+    // template turns a missing one into the text "undefined" inside a key.
+    for (const part of node.templateSpans) {
+      if (!isOptionalChainAccess(ctx, part.expression)) continue;
+      const evidence = callIdEvidence(ctx, part.expression, scope);
+      if (evidence) {
+        push(ctx, 'template', node, part.expression, evidence);
+        return;
+      }
+    }
     return;
   }
   if (ts.isBinaryExpression(node)) {

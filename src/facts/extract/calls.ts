@@ -4,11 +4,11 @@ import type * as TS from 'typescript';
 import type { RunSpec } from '../adapters/types.js';
 import { type Ctx, spanOf, unwrap } from './context.js';
 import { adapterForModule, resolveImported } from './definitions.js';
-import { toolChoice } from './exposures.js';
 import { type PendingContextCall, matchContextCall } from './invocation.js';
 import { matchShape } from './match.js';
 import { addMcpRegistration } from './mcp.js';
-import { type CallNode, certainOption, functionOf, lookupOption } from './options.js';
+import { type CallNode, functionOf, lookupOption } from './options.js';
+import { collectReferences } from './references.js';
 import { type Scope, lookup } from './scope.js';
 import { toValueRef } from './values.js';
 import type { ValueRef } from '../types.js';
@@ -36,21 +36,43 @@ export function handleOtherCall(ctx: Ctx, contextCalls: PendingContextCall[], no
         return;
       }
       for (const m of matched) {
-        if (m.role === 'run-options' && !isNamespaceReceiver(ctx, receiver, scope) && addRunToolChoice(ctx, node, receiver, scope, m.spec)) return;
+        if (m.role === 'run-options' && !isNamespaceReceiver(ctx, receiver, scope) && addRunReferences(ctx, node, receiver, scope, adapter.id, m.spec)) return;
       }
     }
+    if (addImportedRun(ctx, node, scope)) return;
   }
   addCallFact(ctx, node, scope);
 }
 
-/** `agent.run(input, { toolChoice })`: recorded when the tool choice is written and certain. */
-function addRunToolChoice(ctx: Ctx, node: CallNode, receiver: TS.Expression, scope: Scope, spec: RunSpec): boolean {
-  const found = certainOption(ctx, node, spec.toolChoice, scope);
-  if (!found) return false;
+/**
+ * `maintenanceAgent.generate(msg, { activeTools })` on an agent imported from another module, in a
+ * file that may import no framework at all: any adapter's run shape may match; the linker keeps
+ * the references only when the receiver is that adapter's agent.
+ */
+export function addImportedRun(ctx: Ctx, node: TS.CallExpression, scope: Scope): boolean {
+  const { ts } = ctx;
+  const callee = unwrap(ts, node.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const imported = resolveImported(ctx, callee.expression, scope);
+  if (!imported || imported.name === '*') return false;
+  for (const adapter of ctx.adapters) {
+    if (ctx.enabled.includes(adapter)) continue;
+    for (const m of matchShape(adapter, 'method', callee.name.text, node.arguments.length)) {
+      if (m.role === 'run-options' && addRunReferences(ctx, node, callee.expression, scope, adapter.id, m.spec)) return true;
+    }
+  }
+  return false;
+}
+
+/** `agent.run(input, { toolChoice })`: recorded when the run names a tool statically. */
+function addRunReferences(ctx: Ctx, node: CallNode, receiver: TS.Expression, scope: Scope, adapter: string, spec: RunSpec): boolean {
+  const references = collectReferences(ctx, node, spec.references, scope);
+  if (references.length === 0) return false;
   const tools = spec.tools ? runTools(ctx, node, spec, scope) : undefined;
-  ctx.facts.runToolChoices.push({
+  ctx.facts.runReferences.push({
+    adapter,
     agent: toValueRef(ctx, receiver, scope),
-    toolChoice: toolChoice(ctx, found.value, found.scope, spec.toolChoice.style),
+    references,
     ...(tools ? { tools } : {}),
     span: spanOf(ctx, node),
   });

@@ -30,6 +30,8 @@ export interface Ctx {
   text: string;
   options: ExtractOptions;
   facts: FileFacts;
+  /** Every adapter considered (`options.adapters` or the registry). */
+  adapters: readonly FrameworkAdapter[];
   /** Adapters enabled by this file's imports, in registry order. */
   enabled: FrameworkAdapter[];
   /** Only when the parser did not set `node.parent`. */
@@ -170,7 +172,7 @@ export function emptyFacts(file: string): FileFacts {
     callIdCoercions: [],
     identityStrings: [],
     contextUses: [],
-    runToolChoices: [],
+    runReferences: [],
     middleware: [],
   };
 }

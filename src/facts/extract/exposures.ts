@@ -2,40 +2,21 @@
 // (`kind: 'call'` in the adapter), their tool choice, and the later changes of an agent's live
 // tool and handoff properties, in this module or (for imported agents) in another one.
 import type * as TS from 'typescript';
-import type { ExposureSpec, ToolChoiceStyle } from '../adapters/types.js';
-import type { AgentFact, ExposureFact, Span, ToolChoiceFact, ValueRef } from '../types.js';
+import type { ExposureSpec } from '../adapters/types.js';
+import type { AgentFact, ExposureFact, Span, ValueRef } from '../types.js';
 import { type Ctx, isAssignmentOperator, makeId, outerParent, shortText, spanOf, unwrap } from './context.js';
 import { type Def, classify, resolveImported } from './definitions.js';
 import { type Roles, addToolsPropertyUse, isContextLike } from './invocation.js';
-import { type CallNode, certainOption, functionOf, isTrueOption, lookupProperty, stringOf, stringOption, valueOption, writtenName } from './options.js';
+import { type CallNode, certainOption, functionOf, isTrueOption, stringOption, valueOption, writtenName } from './options.js';
+import { collectReferences } from './references.js';
 import { type Scope, lookup } from './scope.js';
-import { findProperty, nameValue, resolveObject, toValueRef } from './values.js';
+import { toValueRef } from './values.js';
 
 /** Exposure facts of this file's agents, by agent id: later changes are added to them. */
 export type AgentSets = Map<string, { exposure: ExposureFact; spec: ExposureSpec }>;
 
 const MUTATING_METHODS = new Set(['splice', 'pop', 'shift', 'sort', 'reverse', 'fill', 'copyWithin', 'length']);
 const ADDING_METHODS = new Set(['push', 'unshift']);
-
-/** A tool choice as written: a mode, a tool named by string, or an object with a mode and a name. */
-export function toolChoice(ctx: Ctx, expr: TS.Expression, scope: Scope, style: ToolChoiceStyle): ToolChoiceFact {
-  const { ts } = ctx;
-  const span = spanOf(ctx, expr);
-  const e = unwrap(ts, expr);
-  const modeOf = (value: string): ToolChoiceFact['mode'] | undefined => (Object.hasOwn(style.modes, value) ? style.modes[value] : undefined);
-  const object = style.object && resolveObject(ctx, e, scope);
-  if (style.object && object) {
-    const modeProp = style.object.modeOption ? findProperty(ctx, object.obj, style.object.modeOption, object.scope) : undefined;
-    const mode = modeProp?.value && !modeProp.uncertain ? nameValue(ctx, modeProp.value, modeProp.scope) : undefined;
-    const required = stringOf(ctx, lookupProperty(ctx, object, style.object.nameOption), style.object.nameOption)?.value;
-    return { mode: (mode?.kind === 'static' && modeOf(mode.value)) || 'unknown', requiredFunctionName: required, span };
-  }
-  const value = nameValue(ctx, e, scope);
-  const mode = value.kind === 'static' ? modeOf(value.value) : undefined;
-  if (mode) return { mode, requiredFunctionName: undefined, span };
-  if (style.byName && value.kind !== 'dynamic') return { mode: 'required', requiredFunctionName: value, span };
-  return { mode: 'unknown', requiredFunctionName: undefined, span };
-}
 
 export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode, scope: Scope, def: Extract<Def, { kind: 'agent' }>): void {
   const { spec, adapter } = def;
@@ -63,6 +44,13 @@ export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode
     span,
   };
   if (spec.tools?.shape === 'record') exposure.toolsShape = 'record';
+  const references = collectReferences(ctx, node, spec.references, scope);
+  if (references.length > 0) exposure.references = references;
+  const keyed = (spec.keyedMembers ?? []).flatMap((at) => {
+    const value = valueOption(ctx, node, at, scope);
+    return value ? [{ prefix: at.prefix, value }] : [];
+  });
+  if (keyed.length > 0) exposure.keyedMembers = keyed;
   if (spec.kind !== 'call') {
     const written = spec.name ? writtenName(ctx, node, spec.name, scope) : undefined;
     const agent: AgentFact = {
@@ -83,15 +71,29 @@ export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode
       const policy = stringOption(ctx, node, spec.collisionPolicy, scope)?.value;
       if (policy?.kind === 'static' && (policy.value === 'warn' || policy.value === 'error')) agent.toolNameCollisionPolicy = policy.value;
     }
-    if (spec.toolChoice) {
-      const found = certainOption(ctx, node, spec.toolChoice, scope);
-      if (found) agent.toolChoice = toolChoice(ctx, found.value, found.scope, spec.toolChoice.style);
-    }
     ctx.facts.agents.push(agent);
     exposure.owner = def.id;
     sets.set(def.id, { exposure, spec });
   }
   ctx.facts.exposures.push(exposure);
+}
+
+/**
+ * A toolkit: an array literal held by a variable or returned by a function, in a file whose adapter
+ * treats such lists as sets. The linker keeps it only when every element is one of that adapter's tools.
+ */
+export function addToolkit(ctx: Ctx, adapterId: string, array: TS.ArrayLiteralExpression, scope: Scope): void {
+  if (array.elements.length < 2) return;
+  ctx.facts.exposures.push({
+    id: makeId(ctx, 'toolkit', array),
+    adapter: adapterId,
+    kind: 'toolkit',
+    tools: toValueRef(ctx, array, scope),
+    handoffs: undefined,
+    additions: [],
+    mutatedUnknown: false,
+    span: spanOf(ctx, array),
+  });
 }
 
 type Usage =

@@ -3,10 +3,10 @@
 // invocation context, other calls). After the walk, pending property uses and context calls are
 // settled and middleware shapes are read. Nothing here names a framework.
 import type * as TS from 'typescript';
-import type { Ctx } from './context.js';
+import { type Ctx, unwrap } from './context.js';
 import { addClassTool } from './classes.js';
 import { classify } from './definitions.js';
-import { type AgentSets, addAgent, addPropertyUses } from './exposures.js';
+import { type AgentSets, addAgent, addPropertyUses, addToolkit } from './exposures.js';
 import { handleOtherCall } from './calls.js';
 import { runHooks } from './hook-site.js';
 import { type PendingContextCall, type Roles, addContextCalls, collectTypedMiddleware, middlewareShape } from './invocation.js';
@@ -59,12 +59,34 @@ export function handleClass(ctx: Ctx, node: TS.ClassDeclaration, scope: Scope): 
   if (def?.kind === 'tool') addClassTool(ctx, node, scope, def);
 }
 
+/** Array literals that variables hold or functions return, for adapters whose toolkits are written so. */
+function collectToolkits(
+  ctx: Ctx,
+  variables: ReadonlyArray<{ node: TS.VariableDeclaration; scope: Scope }>,
+  returned: ReadonlyArray<{ node: TS.Expression; scope: Scope }>,
+): void {
+  const adapter = ctx.enabled.find((candidate) => candidate.toolkitArrays);
+  if (!adapter) return;
+  const { ts } = ctx;
+  const candidates = [...variables.flatMap(({ node, scope }) => (node.initializer ? [{ node: node.initializer, scope }] : [])), ...returned];
+  for (const { node, scope } of candidates) {
+    const array = unwrap(ts, node);
+    if (ts.isArrayLiteralExpression(array)) addToolkit(ctx, adapter.id, array, scope);
+  }
+}
+
 export function queueLiveProperty(st: FrameworkState, node: TS.PropertyAccessExpression, scope: Scope): void {
   st.pendingProperties.push({ node, scope });
 }
 
-export function finishFrameworks(ctx: Ctx, st: FrameworkState, variables: Array<{ node: TS.VariableDeclaration; scope: Scope }>): void {
+export function finishFrameworks(
+  ctx: Ctx,
+  st: FrameworkState,
+  variables: Array<{ node: TS.VariableDeclaration; scope: Scope }>,
+  returned: ReadonlyArray<{ node: TS.Expression; scope: Scope }>,
+): void {
   collectTypedMiddleware(ctx, st.roles, variables);
+  collectToolkits(ctx, variables, returned);
   addContextCalls(ctx, st.roles, st.pendingContextCalls);
   addPropertyUses(ctx, st.roles, st.sets, st.pendingProperties);
   for (const [fn, role] of st.roles) {

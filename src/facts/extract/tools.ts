@@ -1,7 +1,8 @@
 // Tool, namespace and handoff definitions. Facts keep the name as written and where it came from;
 // the linker applies the framework's naming rules.
 import type { ToolDefinitionFact } from '../types.js';
-import { type Ctx, spanOf } from './context.js';
+import type * as TS from 'typescript';
+import { type Ctx, outerParent, propertyNameText, spanOf } from './context.js';
 import type { Def } from './definitions.js';
 import type { Roles } from './invocation.js';
 import { type CallNode, approvalRequired, functionOption, isTrueOption, unknownRef, valueOption, writtenName } from './options.js';
@@ -27,8 +28,26 @@ export function addTool(ctx: Ctx, roles: Roles, node: CallNode, scope: Scope, de
     nameSpan: spanOf(ctx, written?.node ?? node.expression),
   };
   if (written) fact.nameFrom = written.from;
+  if (written?.from === 'record-key') {
+    // `{ search: tool({...}) }`: the key that lists it where it is written is its name, unless a set
+    // re-keys it (the linker names set members by their own keys).
+    const key = recordKey(ctx, node);
+    if (key) {
+      fact.name = { kind: 'static', value: key.text, via: 'literal', span: spanOf(ctx, key.node) };
+      fact.nameSpan = spanOf(ctx, key.node);
+    }
+  }
   if (spec.kind === 'agent-tool' && def.receiver) fact.agent = toValueRef(ctx, def.receiver, scope);
   ctx.facts.tools.push(fact);
+}
+
+/** The key of the object-literal property whose value is `node`, when written statically. */
+function recordKey(ctx: Ctx, node: CallNode): { text: string; node: TS.Node } | undefined {
+  const { ts } = ctx;
+  const { parent } = outerParent(ctx, node);
+  if (!parent || !ts.isPropertyAssignment(parent)) return undefined;
+  const text = propertyNameText(ts, parent.name);
+  return text === undefined ? undefined : { text, node: parent.name };
 }
 
 export function addNamespace(ctx: Ctx, node: CallNode, scope: Scope, def: Extract<Def, { kind: 'namespace' }>): void {

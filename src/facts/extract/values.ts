@@ -1,7 +1,7 @@
 // Values: statically known names (`NameValue`) and the small value IR (`ValueRef`) that the
 // linker walks across files. Everything is resolved lexically from the walk's scopes.
 import type * as TS from 'typescript';
-import type { NameValue, StaticVia, ValueRef } from '../types.js';
+import type { NameValue, Span, StaticVia, ValueRef } from '../types.js';
 import {
   type Ctx,
   accessName,
@@ -240,6 +240,24 @@ export function functionRef(ctx: Ctx, node: TS.FunctionLikeDeclaration): ValueRe
   return { kind: 'function', key: fnKeyOf(ctx, node), span: spanOf(ctx, node) };
 }
 
+/**
+ * `Object.assign({}, a, b)`: an object built like `{ ...a, ...b }` (later sources win). Only when
+ * `Object` is the global one.
+ */
+function objectAssign(ctx: Ctx, e: TS.Expression, scope: Scope): ValueRef | undefined {
+  const { ts } = ctx;
+  if (!ts.isCallExpression(e) || e.arguments.length === 0) return undefined;
+  const callee = unwrap(ts, e.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'assign') return undefined;
+  const owner = unwrap(ts, callee.expression);
+  if (!ts.isIdentifier(owner) || owner.text !== 'Object' || lookup(scope, 'Object')) return undefined;
+  const properties = e.arguments.map((arg) => ({
+    key: '...',
+    value: { kind: 'spread', of: toValueRef(ctx, ts.isSpreadElement(arg) ? arg.expression : arg, scope), span: spanOf(ctx, arg) } as ValueRef,
+  }));
+  return { kind: 'object', properties, span: spanOf(ctx, e) };
+}
+
 /** The value IR of an expression. */
 export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRef {
   const { ts } = ctx;
@@ -259,20 +277,23 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
     return { kind: 'array', elements, span };
   }
   if (ts.isObjectLiteralExpression(e)) {
-    const properties: Array<{ key: string; value: ValueRef }> = [];
+    const properties: Array<{ key: string; value: ValueRef; keySpan?: Span }> = [];
     for (const prop of e.properties) {
       if (ts.isSpreadAssignment(prop)) {
         properties.push({ key: '...', value: { kind: 'spread', of: toValueRef(ctx, prop.expression, scope), span: spanOf(ctx, prop) } });
         continue;
       }
       const key = propertyNameText(ts, prop.name) ?? `[${shortText(ctx, prop.name)}]`;
-      if (ts.isPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.initializer, scope) });
-      else if (ts.isShorthandPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.name, scope) });
-      else if (ts.isMethodDeclaration(prop)) properties.push({ key, value: functionRef(ctx, prop) });
-      else properties.push({ key, value: unknownRef(ctx, prop) });
+      const keySpan = spanOf(ctx, prop.name);
+      if (ts.isPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.initializer, scope), keySpan });
+      else if (ts.isShorthandPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.name, scope), keySpan });
+      else if (ts.isMethodDeclaration(prop)) properties.push({ key, value: functionRef(ctx, prop), keySpan });
+      else properties.push({ key, value: unknownRef(ctx, prop), keySpan });
     }
     return { kind: 'object', properties, span };
   }
+  const merged = objectAssign(ctx, e, scope);
+  if (merged) return merged;
   if (ts.isIdentifier(e)) return identifierRef(ctx, e, scope, span);
   if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
     const property = accessName(ts, e);

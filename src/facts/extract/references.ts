@@ -1,0 +1,141 @@
+// Tool references: strings in a call's options that name tools of its set, as an adapter's
+// `ReferenceSpec`s place them: a forced tool choice (`toolChoice: { type: 'tool', toolName: 'x' }`,
+// `tool_choice: 'x'`, `requiredFunctionName`) or a list of names (`activeTools: ['a', 'b']`), also
+// inside what a function option returns (`prepareStep: () => ({ toolChoice })`). Only names known
+// without running code become facts; whether they name a configured tool is src/checks' call.
+import type * as TS from 'typescript';
+import { RETURNS, type ReferenceSpec, type ToolChoiceStyle } from '../adapters/types.js';
+import type { NameValue, ToolReferenceFact } from '../types.js';
+import { type Ctx, isFunctionLike, unwrap } from './context.js';
+import { type CallNode, functionOf, lookupProperty, stringOf } from './options.js';
+import { type Scope, lookup } from './scope.js';
+import { findProperty, nameValue, resolveObject } from './values.js';
+
+const MAX_DEPTH = 16;
+
+interface At {
+  expr?: TS.Expression;
+  /** A method written in an options object (`prepareStep() {...}`). */
+  fn?: TS.FunctionLikeDeclaration;
+  scope: Scope;
+}
+
+export function collectReferences(ctx: Ctx, call: CallNode, specs: readonly ReferenceSpec[] | undefined, scope: Scope): ToolReferenceFact[] {
+  const out: ToolReferenceFact[] = [];
+  for (const spec of specs ?? []) {
+    const option = optionLabel(spec);
+    for (const at of valuesAt(ctx, call, spec, scope)) {
+      if (!at.expr) continue;
+      if (spec.form === 'tool-choice') {
+        for (const forced of forcedNames(ctx, at.expr, at.scope, spec.style, 0)) {
+          out.push({ option: forced.option ?? option, form: 'tool-choice', name: forced.name, span: forced.name.span });
+        }
+      } else {
+        for (const name of listedNames(ctx, at.expr, at.scope, 0)) out.push({ option, form: 'names', name, span: name.span });
+      }
+    }
+  }
+  return out;
+}
+
+/** How messages name the option: the object form's name option, else the last path step. */
+function optionLabel(spec: ReferenceSpec): string {
+  const steps = spec.path.filter((step) => step !== RETURNS);
+  return steps[steps.length - 1] ?? 'tool choice';
+}
+
+/** Every expression the path can reach: through object literals, and into return values at `'()'`. */
+function valuesAt(ctx: Ctx, call: CallNode, spec: ReferenceSpec, scope: Scope): At[] {
+  const arg = call.arguments?.[spec.argument];
+  if (!arg) return [];
+  let current: At[] = [{ expr: arg, scope }];
+  for (const step of spec.path) {
+    const next: At[] = [];
+    for (const at of current) {
+      if (step === RETURNS) {
+        const fn = at.fn ?? (at.expr ? functionOf(ctx, at.expr, at.scope) : undefined);
+        if (fn) next.push(...returnsOf(ctx, fn, at.scope));
+        continue;
+      }
+      const object = at.expr && resolveObject(ctx, at.expr, at.scope);
+      if (!object) continue;
+      const prop = findProperty(ctx, object.obj, step, object.scope);
+      if (!prop || prop.uncertain) continue;
+      if (ctx.ts.isMethodDeclaration(prop.node)) next.push({ fn: prop.node, scope: prop.scope });
+      else if (prop.value) next.push({ expr: prop.value, scope: prop.scope });
+    }
+    current = next;
+  }
+  return current;
+}
+
+/** The expressions a function returns (its own returns, not nested functions'), in source order. */
+function returnsOf(ctx: Ctx, fn: TS.FunctionLikeDeclaration, outer: Scope): At[] {
+  const { ts } = ctx;
+  const scope = ctx.fnByNode.get(fn)?.scope ?? outer;
+  const body = fn.body;
+  if (!body) return [];
+  if (!ts.isBlock(body)) return [{ expr: body, scope }];
+  const out: At[] = [];
+  const visit = (node: TS.Node): void => {
+    if (isFunctionLike(ts, node) || ts.isClassLike(node)) return;
+    if (ts.isReturnStatement(node) && node.expression) out.push({ expr: node.expression, scope });
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(body, visit);
+  return out;
+}
+
+function isKnown(name: NameValue | undefined): name is NameValue {
+  return name !== undefined && name.kind !== 'dynamic';
+}
+
+/** The tool names a tool choice forces: one per branch of a conditional. */
+function forcedNames(ctx: Ctx, expr: TS.Expression, scope: Scope, style: ToolChoiceStyle, depth: number): Array<{ name: NameValue; option?: string }> {
+  const { ts } = ctx;
+  const e = unwrap(ts, expr);
+  if (depth > MAX_DEPTH) return [];
+  if (ts.isConditionalExpression(e)) {
+    return [...forcedNames(ctx, e.whenTrue, scope, style, depth + 1), ...forcedNames(ctx, e.whenFalse, scope, style, depth + 1)];
+  }
+  const forced = forcedName(ctx, e, scope, style);
+  return forced ? [forced] : [];
+}
+
+/** The tool a tool choice forces, when it forces one by a name known statically. */
+export function forcedName(ctx: Ctx, expr: TS.Expression, scope: Scope, style: ToolChoiceStyle): { name: NameValue; option?: string } | undefined {
+  const { ts } = ctx;
+  const e = unwrap(ts, expr);
+  const object = style.object && resolveObject(ctx, e, scope);
+  if (style.object && object) {
+    const name = stringOf(ctx, lookupProperty(ctx, object, style.object.nameOption), style.object.nameOption)?.value;
+    return isKnown(name) ? { name, option: style.object.nameOption } : undefined;
+  }
+  if (!style.byName) return undefined;
+  const value = nameValue(ctx, e, scope);
+  if (value.kind === 'static' && style.modes.includes(value.value)) return undefined;
+  return isKnown(value) ? { name: value } : undefined;
+}
+
+/** The names a list of names holds: literal elements, spreads of `const` lists, both branches of `?:`. */
+function listedNames(ctx: Ctx, expr: TS.Expression, scope: Scope, depth: number): NameValue[] {
+  const { ts } = ctx;
+  if (depth > MAX_DEPTH) return [];
+  const e = unwrap(ts, expr);
+  if (ts.isConditionalExpression(e)) return [...listedNames(ctx, e.whenTrue, scope, depth + 1), ...listedNames(ctx, e.whenFalse, scope, depth + 1)];
+  if (ts.isIdentifier(e)) {
+    const decl = lookup(scope, e.text);
+    if (decl && (decl.kind === 'const' || decl.kind === 'let') && !decl.reassigned && decl.init) return listedNames(ctx, decl.init, decl.scope, depth + 1);
+    return [];
+  }
+  if (!ts.isArrayLiteralExpression(e)) return [];
+  const names: NameValue[] = [];
+  for (const element of e.elements) {
+    if (ts.isSpreadElement(element)) names.push(...listedNames(ctx, element.expression, scope, depth + 1));
+    else if (!ts.isOmittedExpression(element)) {
+      const name = nameValue(ctx, element, scope);
+      if (isKnown(name)) names.push(name);
+    }
+  }
+  return names;
+}
