@@ -15,6 +15,9 @@ const bin = path.join(root, 'dist/src/cli/bin.js');
 const fixtures = [
   'fixtures/demo',
   ...readdirSync(path.join(root, 'fixtures/projects')).map((name) => `fixtures/projects/${name}`),
+  ...readdirSync(path.join(root, 'fixtures/frameworks'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'demo-additions')
+    .map((entry) => `fixtures/frameworks/${entry.name}`),
 ];
 
 interface JsonResult {

@@ -51,6 +51,7 @@ interface GraphModel {
 }
 
 const DYNAMIC = '(dynamic name)';
+const UNNAMED = '(no name)';
 const COLLISION_RULE = 'no-tool-name-collision';
 
 export function renderGraph(linked: LinkedProject, findings: readonly Finding[], format: GraphFormat): string {
@@ -138,8 +139,9 @@ function buildModel(linked: LinkedProject, findings: readonly Finding[]): GraphM
   for (const agent of agents) {
     const id = agentIds.get(agent.key) as string;
     const set = setsByKey.get(agent.exposureKey);
-    const group: GraphGroup = { id: `${id}_group`, label: `agent ${agent.name ?? DYNAMIC} (${agent.at.file})`, items: [] };
-    group.items.push({ id, label: agent.name ?? DYNAMIC, kind: 'agent', collision: false });
+    const name = agent.name ?? (agent.unnamed ? UNNAMED : DYNAMIC);
+    const group: GraphGroup = { id: `${id}_group`, label: `agent ${name} (${agent.at.file})`, items: [] };
+    group.items.push({ id, label: name, kind: 'agent', collision: false });
     const toolNodes = addTools(id, set, group.items);
     items.push(group);
     drawnAgents.push({ agent, id, set, toolNodes });

@@ -166,6 +166,7 @@ class Linker {
             mcpServerKeys: [],
             exposureKey: key,
           };
+          if (!agent.name) resolvedAgent.unnamed = true;
           for (const source of sources.tools) {
             for (const item of this.resolveTop(source.file, source.value)) {
               if (item.item.t === 'tool' && item.item.def.agent) {

@@ -81,6 +81,8 @@ export interface ResolvedAgent {
   /** Keys of MCP servers (`McpServerFact`) attached with `mcpServers`. */
   mcpServerKeys: string[];
   exposureKey: string;
+  /** The framework's agent takes no name (or the code gives none): not the same as a dynamic one. */
+  unnamed?: true;
 }
 
 export interface ResolvedMcpServer {

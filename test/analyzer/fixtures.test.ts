@@ -15,6 +15,12 @@ const fixtures = [
     .filter((name) => fs.existsSync(path.join(FIXTURES, 'projects', name, 'EXPECTED.md')))
     .sort()
     .map((name) => `projects/${name}`),
+  // One project per framework adapter.
+  ...fs
+    .readdirSync(path.join(FIXTURES, 'frameworks'))
+    .filter((name) => fs.existsSync(path.join(FIXTURES, 'frameworks', name, 'EXPECTED.md')))
+    .sort()
+    .map((name) => `frameworks/${name}`),
   // Monorepo layouts, analysed from their root; `empty` has nothing to analyse (test/cli/layouts.test.ts).
   ...fs
     .readdirSync(path.join(FIXTURES, 'layouts'))
@@ -54,7 +60,7 @@ describe.each(fixtures)('fixtures/%s', (name) => {
 
 describe('EXPECTED.md tables are read', () => {
   it('has rows for the fixtures that list findings', () => {
-    expect(readExpected(path.join(FIXTURES, 'demo')).findings).toHaveLength(14);
+    expect(readExpected(path.join(FIXTURES, 'demo')).findings).toHaveLength(16);
     expect(readExpected(path.join(FIXTURES, 'projects/bad-input')).diagnostics).toEqual([
       { kind: 'parse-error', file: 'src/care.ts', line: 22, column: 29 },
     ]);

@@ -57,16 +57,25 @@ function valuesAt(ctx: Ctx, call: CallNode, spec: ReferenceSpec, scope: Scope): 
         if (fn) next.push(...returnsOf(ctx, fn, at.scope));
         continue;
       }
-      const object = at.expr && resolveObject(ctx, at.expr, at.scope);
-      if (!object) continue;
-      const prop = findProperty(ctx, object.obj, step, object.scope);
-      if (!prop || prop.uncertain) continue;
-      if (ctx.ts.isMethodDeclaration(prop.node)) next.push({ fn: prop.node, scope: prop.scope });
-      else if (prop.value) next.push({ expr: prop.value, scope: prop.scope });
+      for (const branch of at.expr ? branches(ctx, at.expr, 0) : []) {
+        const object = resolveObject(ctx, branch, at.scope);
+        if (!object) continue;
+        const prop = findProperty(ctx, object.obj, step, object.scope);
+        if (!prop || prop.uncertain) continue;
+        if (ctx.ts.isMethodDeclaration(prop.node)) next.push({ fn: prop.node, scope: prop.scope });
+        else if (prop.value) next.push({ expr: prop.value, scope: prop.scope });
+      }
     }
     current = next;
   }
   return current;
+}
+
+/** Both branches of `c ? a : b` (nested), else the expression itself. */
+function branches(ctx: Ctx, expr: TS.Expression, depth: number): TS.Expression[] {
+  const e = unwrap(ctx.ts, expr);
+  if (!ctx.ts.isConditionalExpression(e) || depth > MAX_DEPTH) return [e];
+  return [...branches(ctx, e.whenTrue, depth + 1), ...branches(ctx, e.whenFalse, depth + 1)];
 }
 
 /** The expressions a function returns (its own returns, not nested functions'), in source order. */

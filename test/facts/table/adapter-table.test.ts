@@ -5,7 +5,7 @@
 // framework adapters to come need: record-keyed sets, options at argument 1, plain-call sets,
 // class-defined tools, toolkits returned from functions, and a collect hook.
 import { describe, expect, it } from 'vitest';
-import { adapters as registry, type FrameworkAdapter } from '../../../src/facts/adapters/index.js';
+import { RETURNS, adapters as registry, type FrameworkAdapter } from '../../../src/facts/adapters/index.js';
 import { linkFacts } from '../../../src/facts/resolve.js';
 import { extract } from '../helpers.js';
 
@@ -27,7 +27,20 @@ const vocabularyAdapter: FrameworkAdapter = {
     { match: [{ type: 'call', name: 'createAgent' }], kind: 'agent', name: [{ from: 'option', argument: 0, path: ['name'] }], tools: { argument: 0, path: ['tools'], shape: 'array' } },
     { match: [{ type: 'call', name: 'generate' }], kind: 'call', tools: { argument: 0, path: ['tools'], shape: 'record' } },
     { match: [{ type: 'method', method: 'bindTools', minArguments: 1 }], kind: 'call', tools: { argument: 0, path: [], shape: 'array' } },
+    {
+      // A record set with keyed members and references, also inside what a function option returns.
+      match: [{ type: 'new', name: 'Crew' }],
+      kind: 'agent',
+      name: [{ from: 'option', argument: 0, path: ['name'] }],
+      tools: { argument: 0, path: ['tools'], shape: 'record' },
+      keyedMembers: [{ argument: 0, path: ['members'], prefix: 'ask-' }],
+      references: [
+        { argument: 0, path: ['force'], form: 'tool-choice', style: { modes: ['auto'], object: { nameOption: 'tool' } } },
+        { argument: 0, path: ['plan', RETURNS, 'only'], form: 'names' },
+      ],
+    },
   ],
+  runs: [{ match: [{ type: 'method', method: 'ask', minArguments: 2 }], references: [{ argument: 1, path: ['only'], form: 'names' }] }],
   collect: [
     {
       // A hook may only add facts: here a one-shot set from `legacyRun(tools)`.
@@ -37,6 +50,17 @@ const vocabularyAdapter: FrameworkAdapter = {
       },
     },
   ],
+  naming: { tool: verbatim, namespace: verbatim, handoff: (agentName) => `transfer_to_${agentName}`, agentTool: verbatim },
+};
+
+/** Toolkits: arrays of this adapter's tools held by variables or returned by functions are sets. */
+const toolkitAdapter: FrameworkAdapter = {
+  id: 'kit',
+  title: 'Kit agents (test adapter)',
+  enablers: ['kit-agents'],
+  tools: [{ match: [{ type: 'call', name: 'kitTool' }], kind: 'function', name: [{ from: 'option', argument: 0, path: ['name'] }] }],
+  toolkitArrays: true,
+  dispatch: 'first',
   naming: { tool: verbatim, namespace: verbatim, handoff: (agentName) => `transfer_to_${agentName}`, agentTool: verbatim },
 };
 
@@ -110,10 +134,45 @@ legacyRun({ tools: [b] });
     },
     sets: ['call: [a, b]', 'call: [b]'],
   },
+  {
+    idiom: 'keyed members: each key of `members` is a tool named with the prefix, after the record tools',
+    files: {
+      'src/crew.ts': `import { Crew, recordTool } from 'acme-agents';
+const helper = new Crew({ name: 'helper', tools: {} });
+export const crew = new Crew({ name: 'crew', tools: { look: recordTool({}) }, members: { helper, 'second helper': helper } });
+`,
+    },
+    sets: ['agent:helper []', 'agent:crew [look, ask-helper, ask-second helper]'],
+  },
+  {
+    idiom: 'Object.assign builds a record like spreads, later sources last',
+    files: {
+      'src/assign.ts': `import { recordTool, generate } from 'acme-agents';
+const a = { search: recordTool({}) };
+const b = { search: recordTool({}), fetch: recordTool({}) };
+export const out = generate({ tools: Object.assign({}, a, b) });
+`,
+    },
+    sets: ['call: [search, search, fetch]'],
+  },
+  {
+    idiom: 'toolkit arrays: a returned array and a held array of the adapter tools are sets; other arrays are not',
+    files: {
+      'src/kit.ts': `import { kitTool } from 'kit-agents';
+const a = kitTool({ name: 'a' });
+const b = kitTool({ name: 'b' });
+export function kit() { return [a, b, kitTool({ name: 'a' })]; }
+export const held = [a, b];
+export const mixed = [a, 'not a tool'];
+export const single = [a];
+`,
+    },
+    sets: ['toolkit: [a, b, a]', 'toolkit: [a, b]'],
+  },
 ];
 
 function link(files: Record<string, string>): string[] {
-  const adapters = [...registry, vocabularyAdapter];
+  const adapters = [...registry, vocabularyAdapter, toolkitAdapter];
   const facts = Object.entries(files).map(([file, code]) => extract(code, file, { adapters }));
   const byName = new Map(Object.keys(files).map((file) => [file.replace(/^src\//, './').replace(/\.ts$/, ''), file]));
   const linked = linkFacts(facts, {
@@ -123,9 +182,52 @@ function link(files: Record<string, string>): string[] {
   return linked.exposureSets.map((set) => `${set.kind}:${set.name ?? ''} [${set.tools.map((t) => t.name ?? '?').join(', ')}]`);
 }
 
+function references(files: Record<string, string>): string[] {
+  const adapters = [...registry, vocabularyAdapter, toolkitAdapter];
+  const facts = Object.entries(files).map(([file, code]) => extract(code, file, { adapters }));
+  const byName = new Map(Object.keys(files).map((file) => [file.replace(/^src\//, './').replace(/\.ts$/, ''), file]));
+  const linked = linkFacts(facts, { resolveModule: (_from, specifier) => byName.get(specifier), naming: (id) => adapters.find((a) => a.id === id)!.naming });
+  const sets = new Map(linked.exposureSets.map((set) => [set.key, set]));
+  return (linked.toolReferences ?? []).map(
+    (r) => `${r.level} ${r.option}=${r.name ?? '?'} -> ${r.setKeys.map((k) => sets.get(k)?.name ?? '?').join(',')}${r.targetUnresolved ? ' (unresolved)' : ''}`,
+  );
+}
+
 describe('adapter facts table', () => {
   it.each(rows.map((row) => [row.idiom, row] as const))('%s', (_idiom, row) => {
     expect(link(row.files)).toEqual(row.sets);
+  });
+
+  it('reads references: forced choices, name lists, inside returned objects, and runs on imported agents', () => {
+    const files = {
+      'src/crew.ts': `import { Crew, recordTool } from 'acme-agents';
+const ALWAYS = ['look'] as const;
+export const crew = new Crew({
+  name: 'crew',
+  tools: { look: recordTool({}), fetch: recordTool({}) },
+  force: cond ? { tool: 'look' } : { tool: 'fetchh' },
+  plan: async ({ step }) => {
+    if (step === 0) return { only: [...ALWAYS, 'fetch'] };
+    const inner = () => ({ only: ['ignored'] });
+    return { only: step > 3 ? [] : ['nope', dynamicName] };
+  },
+});
+`,
+      // No framework import here: the run shape of any adapter may match an imported receiver.
+      'src/use.ts': `import { crew } from './crew';
+export const reply = crew.ask('hi', { only: ['look', 'later'] });
+export const other = somethingElse.ask('hi', { only: ['x'] });
+`,
+    };
+    expect(references(files)).toEqual([
+      'set tool=look -> crew',
+      'set tool=fetchh -> crew',
+      'set only=look -> crew',
+      'set only=fetch -> crew',
+      'set only=nope -> crew',
+      'run only=look -> crew',
+      'run only=later -> crew',
+    ]);
   });
 
   it('keeps two instances of one class as two tool objects', () => {
