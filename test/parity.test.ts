@@ -9,12 +9,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import parser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { frameworkFixtures } from './analyzer/helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'dist/src/cli/bin.js');
 const fixtures = [
   'fixtures/demo',
   ...readdirSync(path.join(root, 'fixtures/projects')).map((name) => `fixtures/projects/${name}`),
+  ...frameworkFixtures.map((name) => `fixtures/frameworks/${name}`),
 ];
 
 interface JsonResult {

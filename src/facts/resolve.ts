@@ -55,6 +55,8 @@ interface FileIndex {
   namespaces: Map<string, NamespaceFact>;
   handoffs: Map<string, HandoffFact>;
   servers: Map<string, McpServerFact>;
+  /** Servers standing for a typed parameter, by `<fn>#<index>`. */
+  parameterServers: Map<string, McpServerFact>;
   functions: Map<string, FunctionFact>;
   exports: Map<string, FileFacts['exports'][number]['value']>;
 }
@@ -74,6 +76,7 @@ function indexFile(facts: FileFacts): FileIndex {
     namespaces: new Map(facts.namespaces.map((x) => [x.id, x])),
     handoffs: new Map(facts.handoffs.map((x) => [x.id, x])),
     servers: new Map(facts.mcpServers.map((x) => [x.id, x])),
+    parameterServers: new Map(facts.mcpServers.flatMap((x) => (x.parameter ? [[`${x.parameter.fn}#${x.parameter.index}`, x] as const] : []))),
     functions: new Map(facts.functions.map((x) => [x.key, x])),
     exports: new Map(facts.exports.map((x) => [x.exported, x.value])),
   };
@@ -170,15 +173,20 @@ class Linker {
       for (const server of fi.facts.mcpServers) {
         const key = `${file}#${server.id}`;
         const set = serverSets.get(key);
+        // A typed parameter is a server only where it stood in for one.
+        if (server.parameter && !set) continue;
         if (set) exposureSets.push(set);
-        mcpServers.push({
+        const resolved: ResolvedMcpServer = {
           key,
           adapter: server.adapter,
           role: server.role,
           name: this.staticName(file, server.name),
           at: { file, span: server.span },
           exposureKey: set?.key,
-        });
+        };
+        const parameter = server.parameter && fi.functions.get(server.parameter.fn)?.params[server.parameter.index];
+        if (parameter !== undefined) resolved.parameter = parameter;
+        mcpServers.push(resolved);
       }
     }
     const tools: ResolvedTool[] = [];
@@ -469,6 +477,7 @@ class Linker {
               unresolved: [],
               toolNameCollisionPolicy: 'error',
             };
+            if (server.server.parameter) set.instanceIsParameter = true;
             sets.set(key, set);
           }
           const tool: ResolvedTool = {
@@ -483,6 +492,7 @@ class Linker {
             definedAt: { file, span: registration.name.span },
           };
           if (registration.branch) tool.branch = registration.branch;
+          if (registration.replaces) tool.replaces = true;
           set.tools.push(tool);
           order.set(tool, [...chain, [file, registration.span.start]]);
         }
@@ -511,6 +521,9 @@ class Linker {
           out.push({ server: found.server, chain: [...found.chain, [call.file, call.start]] });
         }
       }
+      // No caller leads to a server: a parameter typed as one is that instance.
+      const typed = out.length === 0 ? this.index.get(file)?.parameterServers.get(`${receiver.fn}#${receiver.index}`) : undefined;
+      if (typed) out.push({ server: { t: 'mcp', file, server: typed }, chain: [] });
       return dedupeServers(out);
     }
     for (const item of this.resolve(file, receiver, depth)) {

@@ -153,6 +153,11 @@ export interface McpServerFact {
   role: 'server' | 'client';
   /** Display name used for server-prefixed tool names. */
   name: NameValue | undefined;
+  /**
+   * A parameter typed as a server (`server: McpServer`) of function `fn` (`FunctionFact.key`): the
+   * instance its callers pass. The linker uses it only when no caller leads to a server.
+   */
+  parameter?: { fn: string; index: number };
   span: Span;
 }
 
@@ -168,6 +173,8 @@ export interface McpRegistrationFact {
    * branches of one statement never both run. Absent when not inside a branch.
    */
   branch?: string[];
+  /** A second registration of the name replaces the first instead of throwing (the adapter says which). */
+  replaces?: true;
   span: Span;
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import { catalog, type RuleId } from '../../src/checks/index.js';
 import { readExpected } from './expected-md.js';
-import { allRules, FIXTURES, recommendedRules, relatedAt, rows } from './helpers.js';
+import { allRules, FIXTURES, frameworkFixtures, recommendedRules, relatedAt, rows } from './helpers.js';
 
 const fixtures = [
   'demo',
@@ -21,6 +21,7 @@ const fixtures = [
     .filter((name) => name !== 'empty' && fs.existsSync(path.join(FIXTURES, 'layouts', name, 'EXPECTED.md')))
     .sort()
     .map((name) => `layouts/${name}`),
+  ...frameworkFixtures.map((name) => `frameworks/${name}`),
 ];
 
 describe.each(fixtures)('fixtures/%s', (name) => {

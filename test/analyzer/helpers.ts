@@ -65,3 +65,10 @@ export function relatedAt(finding: Finding): string[] {
 }
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
+
+/**
+ * The fixtures/frameworks/<name>/ projects whose adapters are in, each with an EXPECTED.md: run by
+ * fixtures.test.ts (analyzer) and test/parity.test.ts (CLI = typed ESLint). Add a name when its
+ * adapter lands (ai-sdk, langchain, mastra have their EXPECTED.md written ahead of the adapter).
+ */
+export const frameworkFixtures: readonly string[] = ['mcp-v2'];

@@ -10,7 +10,7 @@ import { type AgentSets, addAgent, addPropertyUses } from './exposures.js';
 import { handleOtherCall } from './calls.js';
 import { runHooks } from './hook-site.js';
 import { type PendingContextCall, type Roles, addContextCalls, collectTypedMiddleware, middlewareShape } from './invocation.js';
-import { addMcpServer } from './mcp.js';
+import { addMcpServer, addTypedServerParameters } from './mcp.js';
 import type { Scope } from './scope.js';
 import { addHandoff, addNamespace, addTool } from './tools.js';
 
@@ -67,6 +67,7 @@ export function finishFrameworks(ctx: Ctx, st: FrameworkState, variables: Array<
   collectTypedMiddleware(ctx, st.roles, variables);
   addContextCalls(ctx, st.roles, st.pendingContextCalls);
   addPropertyUses(ctx, st.roles, st.sets, st.pendingProperties);
+  addTypedServerParameters(ctx);
   for (const [fn, role] of st.roles) {
     if (role.role === 'middleware') ctx.facts.middleware.push(middlewareShape(ctx, fn as TS.FunctionLikeDeclaration, role.adapter.invocationContext));
   }
