@@ -292,8 +292,10 @@ class Linker {
 
   private collectTools(file: string, source: ValueRef, set: ResolvedExposureSet, record = false): void {
     for (const { item, listedAt } of record ? this.resolveRecord(file, source) : this.resolveTop(file, source)) {
-      if (item.t === 'tool') set.tools.push(this.resolvedTool(item, listedAt));
-      else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
+      if (item.t === 'tool') {
+        // Disabled in code (`isEnabled: false`): the model never sees it.
+        if (!item.def.disabled) set.tools.push(this.resolvedTool(item, listedAt));
+      } else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
       else if (item.t === 'mcp' || item.t === 'agent' || item.t === 'handoff') {
         // Not a tool: an agent or server listed among tools is a type error the compiler reports.
       } else set.unresolved.push({ file, span: source.span, text: describe(item) });
@@ -302,6 +304,7 @@ class Linker {
 
   private collectHandoffs(file: string, source: ValueRef, set: ResolvedExposureSet): void {
     for (const { item, listedAt } of this.resolveTop(file, source)) {
+      if (item.t === 'handoff' && item.handoff.disabled) continue;
       if (item.t === 'handoff' || item.t === 'agent') {
         const handoff = this.resolvedHandoff(item, listedAt, set.adapter);
         if (handoff) set.handoffs.push(handoff);

@@ -96,6 +96,8 @@ export interface ToolDefinitionFact {
   span: Span;
   /** Span to report on: the name value when written, else the call's callee. */
   nameSpan: Span;
+  /** Disabled in code (`isEnabled: false`): in no set the model sees. */
+  disabled?: true;
 }
 
 /** One `toolNamespace({ name, tools })` call: its members get `namespace` set. */
@@ -116,6 +118,8 @@ export interface HandoffFact {
   agent: ValueRef;
   /** `toolNameOverride` when given (a truthy override replaces the derived name). */
   toolNameOverride: NameValue | undefined;
+  /** Disabled in code (`isEnabled: false`): not offered to the model. */
+  disabled?: true;
   span: Span;
 }
 

@@ -72,6 +72,11 @@ export interface ToolDefiner {
   approval?: ApprovalSpec;
   /** The option holding the function that runs the tool, and the index of its invocation-context parameter. */
   execute?: OptionAt & { contextParameter: number };
+  /**
+   * An option that takes the tool out of every set when written as the literal `false`
+   * (`isEnabled: false`); any other value (a function, a variable) may enable it, so it stays.
+   */
+  enabled?: OptionAt;
 }
 
 /** `toolNamespace({ name, tools })`: members get the namespace. */
@@ -87,6 +92,8 @@ export interface HandoffDefiner {
   agentArgument: number;
   /** The routed tool name when given; the linker derives one from the agent otherwise. */
   override: readonly NameSource[];
+  /** As `ToolDefiner.enabled`: a literal `false` takes the handoff out of its agent's set. */
+  enabled?: OptionAt;
 }
 
 /**

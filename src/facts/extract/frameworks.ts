@@ -6,7 +6,7 @@ import type * as TS from 'typescript';
 import type { Ctx } from './context.js';
 import { addClassTool } from './classes.js';
 import { classify } from './definitions.js';
-import { type AgentSets, addAgent, addPropertyUses } from './exposures.js';
+import { type AgentSets, type LiveAccess, addAgent, addPropertyUses } from './exposures.js';
 import { handleOtherCall } from './calls.js';
 import { runHooks } from './hook-site.js';
 import { type PendingContextCall, type Roles, addContextCalls, collectTypedMiddleware, middlewareShape } from './invocation.js';
@@ -18,7 +18,8 @@ export interface FrameworkState {
   sets: AgentSets;
   /** Functions that run with an invocation context: a tool's execute, an agent's middleware. */
   roles: Roles;
-  pendingProperties: Array<{ node: TS.PropertyAccessExpression; scope: Scope }>;
+  /** `x.tools` and `x['tools']` accesses of a live property name. */
+  pendingProperties: Array<{ node: LiveAccess; scope: Scope }>;
   pendingContextCalls: PendingContextCall[];
 }
 
@@ -59,7 +60,7 @@ export function handleClass(ctx: Ctx, node: TS.ClassDeclaration, scope: Scope): 
   if (def?.kind === 'tool') addClassTool(ctx, node, scope, def);
 }
 
-export function queueLiveProperty(st: FrameworkState, node: TS.PropertyAccessExpression, scope: Scope): void {
+export function queueLiveProperty(st: FrameworkState, node: LiveAccess, scope: Scope): void {
   st.pendingProperties.push({ node, scope });
 }
 
