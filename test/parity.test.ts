@@ -9,15 +9,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import parser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { frameworkFixtures } from './analyzer/helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(root, 'dist/src/cli/bin.js');
 const fixtures = [
   'fixtures/demo',
   ...readdirSync(path.join(root, 'fixtures/projects')).map((name) => `fixtures/projects/${name}`),
-  ...readdirSync(path.join(root, 'fixtures/frameworks'), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && entry.name !== 'demo-additions')
-    .map((entry) => `fixtures/frameworks/${entry.name}`),
+  ...frameworkFixtures.map((name) => `fixtures/frameworks/${name}`),
 ];
 
 interface JsonResult {

@@ -129,6 +129,8 @@ export const catalog = {
         'Deferred top-level tool name "{{name}}" is used by more than one tool in {{set}}. Rename one of the deferred-loading tools.',
       mcpDuplicateRegistration:
         'MCP server {{server}} registers the tool "{{name}}" more than once; the later registration fails when it runs. Rename one of the tools.',
+      mcpReplacedRegistration:
+        'MCP server {{server}} registers the tool "{{name}}" more than once; the later registration silently replaces the earlier one, so clients only ever see the later tool. Rename one of the tools.',
       mcpDuplicateListing:
         'MCP server {{server}} lists the tool "{{name}}" more than once; a client that passes both to the model sends duplicate tool names, which providers reject, and calls reach only one of them. Rename one of the tools.',
       mcpCrossServerDuplicate:

@@ -120,13 +120,15 @@ function groupFindings(
     for (const [i, member] of members.entries()) {
       // Registrations in different branches of one if/switch never both run.
       if (i === 0 || !member || !first || members.slice(0, i).every((m) => !m || exclusive(m, member))) continue;
+      // The later registration decides: one that checks throws, one that does not replaces the tool.
+      const replaces = 'replaces' in member && member.replaces === true;
       findings.push(
-        makeFinding(RULE, 'mcpDuplicateRegistration', {
+        makeFinding(RULE, replaces ? 'mcpReplacedRegistration' : 'mcpDuplicateRegistration', {
           at: memberLocation(member),
           data: { name: group.name, server: set.name === undefined ? 'instance' : `"${set.name}"` },
           related: [
             related(memberLocation(first), `"${group.name}" is first registered here`),
-            related(set.at, `the server instance is created here`),
+            related(set.at, set.instanceIsParameter ? 'the server instance is passed in here' : 'the server instance is created here'),
           ],
           collision: collisionData(set, [first, member], [group.name]),
           key: `${setKey(set)}|mcp|${group.name}`,

@@ -24,10 +24,25 @@ export const providerRules: Record<ToolNameProvider, ProviderRule> = {
   },
 };
 
+/**
+ * The MCP specification's tool names (`^[A-Za-z0-9._-]{1,128}$`). The MCP TypeScript SDK (1.x, 2.x)
+ * checks registrations against it but only prints a warning; clients then pass the name on as is.
+ */
+export const mcpToolNameRule: ProviderRule = {
+  label: "the MCP specification's tool-name pattern",
+  maxLength: 128,
+  allowed: /[A-Za-z0-9_.-]/,
+  allowedText: 'letters, digits, "_", "-" and "."',
+};
+
 /** Why `provider` rejects `name`, or undefined when it accepts it. */
 export function toolNameProblem(name: string, provider: ToolNameProvider, pattern?: string): string | undefined {
   if (pattern !== undefined) return new RegExp(pattern, 'u').test(name) ? undefined : `it does not match /${pattern}/`;
-  const rule = providerRules[provider];
+  return ruleProblem(name, providerRules[provider]);
+}
+
+/** Why `rule` rejects `name`, or undefined when it accepts it. */
+export function ruleProblem(name: string, rule: ProviderRule): string | undefined {
   if (name.length === 0) return 'it is empty';
   const bad = [...new Set([...name].filter((ch) => !rule.allowed.test(ch)))];
   if (bad.length > 0) {

@@ -4,7 +4,7 @@ import type { RuleOptions } from './catalog.js';
 import type { Finding } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
-import { providerLabel, toolNameProblem } from './tool-name-rules.js';
+import { mcpToolNameRule, providerLabel, ruleProblem, toolNameProblem } from './tool-name-rules.js';
 import { getAdapter } from '../facts/adapters/index.js';
 
 const RULE = 'valid-tool-name';
@@ -21,12 +21,15 @@ interface NamedThing {
 export function checkValidToolNames(input: CheckInput, options: RuleOptions<'valid-tool-name'>): Finding[] {
   const findings: Finding[] = [];
   for (const thing of namedThings(input)) {
-    const problem = toolNameProblem(thing.name, options.provider, options.pattern);
+    // An MCP server's names must fit the MCP pattern whatever model a client forwards them to.
+    const mcpProblem = thing.what === 'MCP tool' ? ruleProblem(thing.name, mcpToolNameRule) : undefined;
+    const problem = mcpProblem ?? toolNameProblem(thing.name, options.provider, options.pattern);
     if (problem !== undefined) {
+      const provider = mcpProblem !== undefined ? mcpToolNameRule.label : providerLabel(options.provider, options.pattern);
       findings.push(
         makeFinding(RULE, 'invalidToolName', {
           at: thing.at,
-          data: { what: thing.what, name: thing.name, provider: providerLabel(options.provider, options.pattern), reason: problem },
+          data: { what: thing.what, name: thing.name, provider, reason: problem },
           key: `${thing.what}|${thing.name}`,
         }),
       );

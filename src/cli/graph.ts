@@ -189,7 +189,7 @@ function serverItem(
   setsByKey: ReadonlyMap<string, ResolvedExposureSet>,
   addTools: (owner: string, set: ResolvedExposureSet | undefined, into: GraphGroup['items']) => unknown,
 ): GraphNode | GraphGroup {
-  const name = server.name ?? DYNAMIC;
+  const name = server.name ?? (server.parameter === undefined ? DYNAMIC : `(parameter ${server.parameter})`);
   const node: GraphNode = { id, label: name, kind: 'mcp', collision: false };
   const set = server.exposureKey === undefined ? undefined : setsByKey.get(server.exposureKey);
   const group: GraphGroup = {

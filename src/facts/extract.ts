@@ -171,8 +171,9 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
         if (enabled && (node as TS.ReturnStatement).expression) returns.push({ node: node as TS.ReturnStatement, scope });
         break;
       case K.PropertyAccessExpression:
+      case K.ElementAccessExpression:
         // Without a framework import only mutations of imported agents can come out of it.
-        queueLiveProperty(frameworks, node as TS.PropertyAccessExpression, scope);
+        queueLiveProperty(frameworks, node as TS.PropertyAccessExpression | TS.ElementAccessExpression, scope);
         break;
       case K.BinaryExpression: {
         // Coercions and identity strings are `+`, `??` and `||` expressions; most binaries are not.

@@ -66,6 +66,8 @@ interface FileIndex {
   namespaces: Map<string, NamespaceFact>;
   handoffs: Map<string, HandoffFact>;
   servers: Map<string, McpServerFact>;
+  /** Servers standing for a typed parameter, by `<fn>#<index>`. */
+  parameterServers: Map<string, McpServerFact>;
   functions: Map<string, FunctionFact>;
   exports: Map<string, FileFacts['exports'][number]['value']>;
 }
@@ -85,6 +87,7 @@ function indexFile(facts: FileFacts): FileIndex {
     namespaces: new Map(facts.namespaces.map((x) => [x.id, x])),
     handoffs: new Map(facts.handoffs.map((x) => [x.id, x])),
     servers: new Map(facts.mcpServers.map((x) => [x.id, x])),
+    parameterServers: new Map(facts.mcpServers.flatMap((x) => (x.parameter ? [[`${x.parameter.fn}#${x.parameter.index}`, x] as const] : []))),
     functions: new Map(facts.functions.map((x) => [x.key, x])),
     exports: new Map(facts.exports.map((x) => [x.exported, x.value])),
   };
@@ -190,15 +193,20 @@ class Linker {
       for (const server of fi.facts.mcpServers) {
         const key = `${file}#${server.id}`;
         const set = serverSets.get(key);
+        // A typed parameter is a server only where it stood in for one.
+        if (server.parameter && !set) continue;
         if (set) exposureSets.push(set);
-        mcpServers.push({
+        const resolved: ResolvedMcpServer = {
           key,
           adapter: server.adapter,
           role: server.role,
           name: this.staticName(file, server.name),
           at: { file, span: server.span },
           exposureKey: set?.key,
-        });
+        };
+        const parameter = server.parameter && fi.functions.get(server.parameter.fn)?.params[server.parameter.index];
+        if (parameter !== undefined) resolved.parameter = parameter;
+        mcpServers.push(resolved);
       }
     }
     const tools: ResolvedTool[] = [];
@@ -310,8 +318,10 @@ class Linker {
 
   private collectTools(file: string, source: ValueRef, set: ResolvedExposureSet, record = false): void {
     for (const { item, listedAt } of record ? this.resolveRecord(file, source) : this.resolveTop(file, source)) {
-      if (item.t === 'tool') set.tools.push(this.resolvedTool(item, listedAt));
-      else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
+      if (item.t === 'tool') {
+        // Disabled in code (`isEnabled: false`): the model never sees it.
+        if (!item.def.disabled) set.tools.push(this.resolvedTool(item, listedAt));
+      } else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
       else if (item.t === 'mcp' || item.t === 'agent' || item.t === 'handoff') {
         // Not a tool: an agent or server listed among tools is a type error the compiler reports.
       } else set.unresolved.push({ file, span: source.span, text: describe(item) });
@@ -362,6 +372,7 @@ class Linker {
 
   private collectHandoffs(file: string, source: ValueRef, set: ResolvedExposureSet): void {
     for (const { item, listedAt } of this.resolveTop(file, source)) {
+      if (item.t === 'handoff' && item.handoff.disabled) continue;
       if (item.t === 'handoff' || item.t === 'agent') {
         const handoff = this.resolvedHandoff(item, listedAt, set.adapter);
         if (handoff) set.handoffs.push(handoff);
@@ -541,6 +552,7 @@ class Linker {
               unresolved: [],
               toolNameCollisionPolicy: 'error',
             };
+            if (server.server.parameter) set.instanceIsParameter = true;
             sets.set(key, set);
           }
           const tool: ResolvedTool = {
@@ -555,6 +567,7 @@ class Linker {
             definedAt: { file, span: registration.name.span },
           };
           if (registration.branch) tool.branch = registration.branch;
+          if (registration.replaces) tool.replaces = true;
           set.tools.push(tool);
           order.set(tool, [...chain, [file, registration.span.start]]);
         }
@@ -583,6 +596,9 @@ class Linker {
           out.push({ server: found.server, chain: [...found.chain, [call.file, call.start]] });
         }
       }
+      // No caller leads to a server: a parameter typed as one is that instance.
+      const typed = out.length === 0 ? this.index.get(file)?.parameterServers.get(`${receiver.fn}#${receiver.index}`) : undefined;
+      if (typed) out.push({ server: { t: 'mcp', file, server: typed }, chain: [] });
       return dedupeServers(out);
     }
     for (const item of this.resolve(file, receiver, depth)) {

@@ -35,6 +35,8 @@ export interface ResolvedTool {
   agentKey?: string;
   /** For MCP registrations: the branches the call sits in (see `McpRegistrationFact.branch`). */
   branch?: string[];
+  /** For MCP registrations: registering the name again replaces the tool instead of failing. */
+  replaces?: true;
 }
 
 export interface ResolvedHandoff {
@@ -68,6 +70,8 @@ export interface ResolvedExposureSet {
   toolNameCollisionPolicy: 'warn' | 'error' | undefined;
   /** For agent sets: the agent's key. */
   agentKey?: string;
+  /** For MCP server sets: the instance is a typed parameter (`server: McpServer`), not a `new`. */
+  instanceIsParameter?: true;
 }
 
 export interface ResolvedAgent {
@@ -92,6 +96,8 @@ export interface ResolvedMcpServer {
   name: string | undefined;
   at: SourceRef;
   exposureKey: string | undefined;
+  /** A typed parameter standing for the instance (`McpServerFact.parameter`): its name. */
+  parameter?: string;
 }
 
 /** A `toolNamespace()` call with its members resolved (namespace applied). */

@@ -97,6 +97,8 @@ export interface ToolDefinitionFact {
   span: Span;
   /** Span to report on: the name value when written, else the call's callee. */
   nameSpan: Span;
+  /** Disabled in code (`isEnabled: false`): in no set the model sees. */
+  disabled?: true;
 }
 
 /** One `toolNamespace({ name, tools })` call: its members get `namespace` set. */
@@ -117,6 +119,8 @@ export interface HandoffFact {
   agent: ValueRef;
   /** `toolNameOverride` when given (a truthy override replaces the derived name). */
   toolNameOverride: NameValue | undefined;
+  /** Disabled in code (`isEnabled: false`): not offered to the model. */
+  disabled?: true;
   span: Span;
 }
 
@@ -152,6 +156,11 @@ export interface McpServerFact {
   role: 'server' | 'client';
   /** Display name used for server-prefixed tool names. */
   name: NameValue | undefined;
+  /**
+   * A parameter typed as a server (`server: McpServer`) of function `fn` (`FunctionFact.key`): the
+   * instance its callers pass. The linker uses it only when no caller leads to a server.
+   */
+  parameter?: { fn: string; index: number };
   span: Span;
 }
 
@@ -167,6 +176,8 @@ export interface McpRegistrationFact {
    * branches of one statement never both run. Absent when not inside a branch.
    */
   branch?: string[];
+  /** A second registration of the name replaces the first instead of throwing (the adapter says which). */
+  replaces?: true;
   span: Span;
 }
 

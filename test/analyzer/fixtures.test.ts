@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import { catalog, type RuleId } from '../../src/checks/index.js';
 import { readExpected } from './expected-md.js';
-import { allRules, FIXTURES, recommendedRules, relatedAt, rows } from './helpers.js';
+import { allRules, FIXTURES, frameworkFixtures, recommendedRules, relatedAt, rows } from './helpers.js';
 
 const fixtures = [
   'demo',
@@ -15,18 +15,13 @@ const fixtures = [
     .filter((name) => fs.existsSync(path.join(FIXTURES, 'projects', name, 'EXPECTED.md')))
     .sort()
     .map((name) => `projects/${name}`),
-  // One project per framework adapter.
-  ...fs
-    .readdirSync(path.join(FIXTURES, 'frameworks'))
-    .filter((name) => fs.existsSync(path.join(FIXTURES, 'frameworks', name, 'EXPECTED.md')))
-    .sort()
-    .map((name) => `frameworks/${name}`),
   // Monorepo layouts, analysed from their root; `empty` has nothing to analyse (test/cli/layouts.test.ts).
   ...fs
     .readdirSync(path.join(FIXTURES, 'layouts'))
     .filter((name) => name !== 'empty' && fs.existsSync(path.join(FIXTURES, 'layouts', name, 'EXPECTED.md')))
     .sort()
     .map((name) => `layouts/${name}`),
+  ...frameworkFixtures.map((name) => `frameworks/${name}`),
 ];
 
 describe.each(fixtures)('fixtures/%s', (name) => {

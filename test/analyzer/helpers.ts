@@ -65,3 +65,14 @@ export function relatedAt(finding: Finding): string[] {
 }
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
+
+/**
+ * The fixtures/frameworks/<name>/ projects, one per framework adapter, each with an EXPECTED.md: run
+ * by fixtures.test.ts (analyzer), test/parity.test.ts (CLI = typed ESLint) and
+ * test/rules/integration.test.ts (ESLint with and without types).
+ */
+export const frameworkFixtures: readonly string[] = fs
+  .readdirSync(path.join(FIXTURES, 'frameworks'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(FIXTURES, 'frameworks', entry.name, 'EXPECTED.md')))
+  .map((entry) => entry.name)
+  .sort();

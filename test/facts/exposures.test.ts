@@ -170,3 +170,30 @@ export default function () {}
     ]);
   });
 });
+
+describe('live properties behind casts and string keys', () => {
+  const code = `import { Agent } from '@openai/agents';
+import { imported } from './agents.js';
+const triage = new Agent({ name: 'triage' });
+(triage.handoffs as any).push(billing);
+(triage as any)['handoffs'].push(refunds);
+(<any>triage).tools = [search];
+triage!['tools']!.push(lookup);
+(imported as any)['handoffs'] = [billing];
+triage[handoffsKey].push(other);
+`;
+  const facts = extract(code);
+
+  it('follows changes of an own agent and of an imported one', () => {
+    expect(facts.exposures[0]?.additions.map((a) => [a.property, a.mode, show(a.value)])).toEqual([
+      ['handoffs', 'add', `unknown(billing)`],
+      ['handoffs', 'add', `unknown(refunds)`],
+      ['tools', 'assign', `[unknown(search)]`],
+      ['tools', 'add', `unknown(lookup)`],
+    ]);
+    expect(facts.exposures[0]?.mutatedUnknown).toBe(false);
+    expect(facts.agentMutations.map((m) => [show(m.agent), m.property, m.mode, m.values.map(show)])).toEqual([
+      ['import:./agents.js#imported', 'handoffs', 'assign', ['[unknown(billing)]']],
+    ]);
+  });
+});

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { extract, idAt, nameOf, offset, show, spanOfText } from './helpers.js';
+import { adapterNaming } from '../../src/facts/adapters/index.js';
+import { linkFacts } from '../../src/facts/resolve.js';
+import type { FileFacts } from '../../src/facts/types.js';
+import { extract, idAt, nameOf, offset, pos, show, spanOfText } from './helpers.js';
 
 const serverFile = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
@@ -131,5 +134,104 @@ const anon = new McpServer(serverInfo);
       ['server', 'low-level'],
       ['server', 'dynamic:serverInfo.name'],
     ]);
+  });
+});
+
+describe('MCP TypeScript SDK v2 packages and typed server parameters', () => {
+  const v2Tools = `import type { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+export function registerDeployTools(server: McpServer, label: string, other: Registry): void {
+  server.registerTool('get_status', { inputSchema: z.object({ service: z.string() }) }, async () => ({ content: [] }));
+}
+
+export const helper = (untyped: any) => untyped.registerTool('x', {}, async () => ({ content: [] }));
+`;
+
+  it('is enabled by @modelcontextprotocol/server and records a parameter typed McpServer as a server', () => {
+    const facts = extract(v2Tools, 'src/tools/deploys.ts');
+    const fn = `fn@${offset(v2Tools, 'export function')}`;
+    expect(facts.adapters).toEqual(['mcp-sdk']);
+    expect(facts.mcpServers).toEqual([
+      {
+        id: idAt('mcp', v2Tools, 'server: McpServer'),
+        adapter: 'mcp-sdk',
+        role: 'server',
+        name: undefined,
+        parameter: { fn, index: 0 },
+        span: spanOfText(v2Tools, 'server: McpServer'),
+      },
+    ]);
+    expect(facts.mcpRegistrations.map((r) => [nameOf(r.name), show(r.receiver)])).toEqual([
+      ['get_status', `param:${fn}#0:server`],
+      ['x', `param:fn@${offset(v2Tools, '(untyped: any)')}#0:untyped`],
+    ]);
+  });
+
+  it('reads the type through a namespace import; other types and client modules make no server', () => {
+    const facts = extract(`import type * as mcp from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Client } from '@modelcontextprotocol/client';
+import type { Server } from '@modelcontextprotocol/server';
+export function a(server: mcp.McpServer) {}
+export function b(server: Server, client: Client) {}
+export function c(server: McpServer) {}
+const client = new Client({ name: 'smoke', version: '1' });
+await client.callTool({ name: 'get_status', arguments: {} });
+`);
+    expect(facts.adapters).toEqual(['mcp-sdk']);
+    expect(facts.mcpServers.map((s) => [s.parameter?.index, s.span.loc.start.line])).toEqual([[0, 4]]);
+    expect(facts.mcpRegistrations).toEqual([]);
+  });
+
+  it('server.experimental.tasks.registerToolTask: a registration on the server that replaces on a duplicate', () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const server = new McpServer({ name: 'reports', version: '1' });
+server.experimental.tasks.registerToolTask('build_report', {}, handler);
+server.experimental!.tasks.registerToolTask('lint_report', {}, handler);
+server.registerToolTask('not_through_tasks', {}, handler);
+queue.tasks.registerToolTask('not_experimental', {}, handler);
+server.experimental.tasks.registerToolTask('too_few', {});
+`;
+    const facts = extract(code);
+    const serverBinding = `binding:server@${offset(code, 'server =')}`;
+    expect(facts.mcpRegistrations.map((r) => [nameOf(r.name), show(r.receiver), r.replaces])).toEqual([
+      ['build_report', serverBinding, true],
+      ['lint_report', serverBinding, true],
+    ]);
+  });
+});
+
+describe('linking a typed server parameter', () => {
+  const register = `import type { McpServer } from '@modelcontextprotocol/server';
+export function registerA(server: McpServer) {
+  server.registerTool('a', {}, async () => ({ content: [] }));
+  registerB(server);
+}
+function registerB(inner: McpServer) {
+  inner.registerTool('b', {}, async () => ({ content: [] }));
+}
+`;
+  const main = `import { McpServer } from '@modelcontextprotocol/server';
+import { registerA } from './register.js';
+const server = new McpServer({ name: 'main', version: '1' });
+registerA(server);
+`;
+  const link = (files: FileFacts[]) =>
+    linkFacts(files, { resolveModule: (_from, specifier) => (specifier === './register.js' ? 'src/register.ts' : undefined), naming: adapterNaming });
+
+  it('alone, the outermost typed parameter is the instance, drawn with its name', () => {
+    const linked = link([extract(register, 'src/register.ts')]);
+    const sets = linked.exposureSets.filter((s) => s.kind === 'mcp-server');
+    expect(sets.map((s) => [s.name, s.instanceIsParameter, s.tools.map((t) => t.name), s.at.span.loc.start])).toEqual([
+      [undefined, true, ['a', 'b'], pos(register, 'server: McpServer')],
+    ]);
+    expect(linked.mcpServers.map((s) => [s.parameter, s.exposureKey === sets[0]?.key])).toEqual([['server', true]]);
+  });
+
+  it('with a caller that passes a server, the caller’s server is the instance and the parameters are no servers', () => {
+    const linked = link([extract(register, 'src/register.ts'), extract(main, 'src/main.ts')]);
+    const sets = linked.exposureSets.filter((s) => s.kind === 'mcp-server');
+    expect(sets.map((s) => [s.name, s.instanceIsParameter, s.tools.map((t) => t.name)])).toEqual([['main', undefined, ['a', 'b']]]);
+    expect(linked.mcpServers.map((s) => [s.name, s.at.file])).toEqual([['main', 'src/main.ts']]);
   });
 });

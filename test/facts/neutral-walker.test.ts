@@ -24,6 +24,7 @@ function apiNames(): string[] {
   for (const adapter of adapters) {
     for (const name of shapeNames(adapter)) names.add(name);
     for (const enabler of adapter.enablers) names.add(enabler);
+    for (const spec of adapter.mcpServers ?? []) for (const name of spec.parameterTypes ?? []) names.add(name);
     const ic = adapter.invocationContext;
     if (ic) for (const name of [ic.addToolsMethod, ic.removeToolsMethod, ic.resultProperty, ...ic.contextTypeNames, ...ic.middlewareTypeNames]) names.add(name);
     const references = [...(adapter.runs ?? []), ...(adapter.exposures ?? [])].flatMap((spec) => spec.references ?? []);
@@ -37,7 +38,7 @@ function apiNames(): string[] {
 
 describe('framework-neutral walker and linker', () => {
   it('has adapter names to look for', () => {
-    expect(apiNames()).toEqual(expect.arrayContaining(['Agent', 'McpServer', 'registerTool', 'asTool', 'defineTool', 'FunctionMiddleware', '@openai/agents']));
+    expect(apiNames()).toEqual(expect.arrayContaining(['Agent', 'McpServer', 'registerTool', 'experimental', 'tasks', 'asTool', 'defineTool', 'FunctionMiddleware', '@openai/agents', '@modelcontextprotocol/server']));
   });
 
   it.each(neutralFiles)('%s spells no framework API name', (file) => {

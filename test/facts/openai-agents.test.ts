@@ -255,3 +255,27 @@ const unnamed = tool({ description: 'x', parameters: {} });
     expect(facts.tools[2]!.name!.span).toEqual(spanOfText(code, 'execute: async () => 1'));
   });
 });
+
+describe('@openai/agents: isEnabled', () => {
+  const code = `import { Agent, handoff, tool } from '@openai/agents';
+const billing = new Agent({ name: 'billing' });
+const off = tool({ name: 'off', parameters, execute, isEnabled: false });
+const offCast = tool({ name: 'off_cast', parameters, execute, isEnabled: (false as boolean) });
+const maybe = tool({ name: 'maybe', parameters, execute, isEnabled: () => flags.maybe });
+const on = tool({ name: 'on', parameters, execute, isEnabled: true });
+const asTool = billing.asTool({ toolName: 'ask_billing', isEnabled: false });
+const routes = [handoff(billing, { isEnabled: false }), handoff(billing, { isEnabled: flag }), handoff(billing)];
+`;
+  const facts = extract(code);
+
+  it('a literal false disables a tool, an agent tool or a handoff; any other value keeps it', () => {
+    expect(facts.tools.map((t) => [nameOf(t.name), t.disabled])).toEqual([
+      ['off', true],
+      ['off_cast', true],
+      ['maybe', undefined],
+      ['on', undefined],
+      ['ask_billing', true],
+    ]);
+    expect(facts.handoffs.map((h) => h.disabled)).toEqual([true, undefined, undefined]);
+  });
+});

@@ -162,3 +162,19 @@ new Agent({
     ]);
   });
 });
+
+describe('tool-identity-audit runtime: handoff()', () => {
+  const code = `import { Agent, handoff } from 'tool-identity-audit/runtime';
+const billing = new Agent({ name: 'Billing' });
+export const triage = new Agent({ name: 'Triage', handoffs: [handoff(billing, { toolNameOverride: 'to_billing' }), handoff(billing)] });
+`;
+  const facts = extract(code);
+
+  it('records handoff(agent, { toolNameOverride }) with its target agent', () => {
+    expect(facts.handoffs.map((h) => [h.adapter, show(h.agent), nameOf(h.toolNameOverride)])).toEqual([
+      ['tool-identity-audit', `binding:billing@${offset(code, 'billing =')}`, 'to_billing'],
+      ['tool-identity-audit', `binding:billing@${offset(code, 'billing =')}`, undefined],
+    ]);
+    expect(show(facts.agents[1]?.handoffs)).toBe(`[handoff:${idAt('handoff', code, 'handoff(billing, {')}, handoff:${idAt('handoff', code, 'handoff(billing)')}]`);
+  });
+});

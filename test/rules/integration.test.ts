@@ -116,10 +116,38 @@ interface RowDetail {
   messageId: string;
   file: string;
   data: Record<string, string>;
+  /** The data without type information, when one file alone names things differently. */
+  syntaxData?: Record<string, string>;
   needsTypes: boolean;
 }
 
 const rowDetails: Record<string, RowDetail[]> = {
+  // MCP SDK v2: three modules register on one McpServer; one function registers a name twice.
+  'frameworks/mcp-v2': [
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/tools/deploys.ts',
+      data: { server: '"release-ops"', name: 'get_status' },
+      needsTypes: true,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/tools/incidents.ts',
+      data: { server: '"release-ops"', name: 'open_incident' },
+      // Alone, the file only knows a parameter typed McpServer, not which server it is.
+      syntaxData: { server: 'instance', name: 'open_incident' },
+      needsTypes: false,
+    },
+    {
+      rule: 'valid-tool-name',
+      messageId: 'invalidToolName',
+      file: 'src/tools/incidents.ts',
+      data: { what: 'MCP tool', name: 'restart service', provider: "the MCP specification's tool-name pattern", reason: 'it contains " "; only letters, digits, "_", "-" and "." are allowed' },
+      needsTypes: false,
+    },
+  ],
   // Vercel AI SDK: tools records keyed by name, spread across modules.
   'frameworks/ai-sdk': [
     {
@@ -481,7 +509,7 @@ function expectedFor(fixture: string, dir: string, mode: 'syntax' | 'typed' | 't
       line: row.line,
       column: row.column,
       messageId: row.messageId,
-      message: interpolate(template, detail.data),
+      message: interpolate(template, mode === 'syntax' ? (detail.syntaxData ?? detail.data) : detail.data),
     });
   }
   for (const d of diagnostics) {
@@ -560,7 +588,7 @@ describe('the built plugin', () => {
 
   it('covers every fixture with an EXPECTED.md', () => {
     for (const fixture of fixtures) expect(existsSync(path.join(repoRoot, 'fixtures', fixture, 'EXPECTED.md')), fixture).toBe(true);
-    expect(fixtures).toEqual(['demo', ...Object.keys(rowDetails).filter((f) => f !== 'demo').sort()]);
+    expect([...fixtures].sort()).toEqual(['demo', ...Object.keys(rowDetails)].sort());
   });
 });
 
@@ -574,9 +602,10 @@ describe.each(fixtures)('fixtures/%s', (fixture) => {
   it('recommended (syntax only) reports exactly the rows that need no type information', async () => {
     const syntax = await lint(dir, 'syntax');
     expect(syntax).toEqual(expectedFor(fixture, dir, 'syntax'));
-    // The syntax-only run is a subset of the type-checked one.
-    const typed = expectedFor(fixture, dir, 'typed');
-    for (const finding of syntax) expect(typed).toContainEqual(finding);
+    // The syntax-only run is a subset of the type-checked one (a message may name less without types).
+    const place = ({ message: _message, ...rest }: Reported): Omit<Reported, 'message'> => rest;
+    const typed = expectedFor(fixture, dir, 'typed').map(place);
+    for (const finding of syntax) expect(typed).toContainEqual(place(finding));
   }, 180_000);
 
   it('type-checked with no-confusable-tool-names on reports every row', async () => {

@@ -878,3 +878,289 @@ runCases(RULE, rule, {
     },
   ],
 });
+
+// ---------------------------------------------------------------- MCP SDK v2, registerToolTask, our handoff(), isEnabled, casts
+
+// One receiver, one function: a server received as a typed parameter is one instance on syntax alone.
+const v2TypedParameter = `import type { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+export function registerIncidentTools(server: McpServer): void {
+  server.registerTool('open_incident', { inputSchema: z.object({ title: z.string() }) }, async ({ title }) => ({
+    content: [{ type: 'text', text: title }],
+  }));
+  server.registerTool('open_incident', { inputSchema: z.object({ title: z.string(), team: z.string() }) }, async ({ title }) => ({
+    content: [{ type: 'text', text: title }],
+  }));
+}
+`;
+
+// v1 path, the type read through a namespace import, the instance passed on to a helper.
+const v1TypedParameterThroughHelper = `import type * as mcp from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+function addAlias(target: mcp.McpServer): void {
+  target.tool('search', { query: z.string() }, async ({ query }) => ({ content: [{ type: 'text', text: query }] }));
+}
+
+export function registerSearchTools(server: mcp.McpServer): void {
+  server.tool('search', { query: z.string() }, async ({ query }) => ({ content: [{ type: 'text', text: query }] }));
+  addAlias(server);
+}
+`;
+
+const taskReplacesTool = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'reports', version: '1.0.0' });
+
+server.registerTool('build_report', { inputSchema: { month: z.string() } }, async ({ month }) => ({
+  content: [{ type: 'text', text: month }],
+}));
+
+server.experimental.tasks.registerToolTask(
+  'build_report',
+  { inputSchema: { month: z.string() }, execution: { taskSupport: 'required' } },
+  {
+    createTask: async (_args, extra) => ({ task: await extra.taskStore.createTask({ ttl: 60_000 }) }),
+    getTask: async (_args, extra) => extra.taskStore.getTask(extra.taskId),
+    getTaskResult: async (_args, extra) => extra.taskStore.getTaskResult(extra.taskId),
+  },
+);
+`;
+
+const toolAfterTask = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { z } from 'zod';
+
+const server = new McpServer({ name: 'reports', version: '1.0.0' });
+const handler = {
+  createTask: async (_args: unknown, extra: any) => ({ task: await extra.taskStore.createTask({ ttl: 60_000 }) }),
+  getTask: async (_args: unknown, extra: any) => extra.taskStore.getTask(extra.taskId),
+  getTaskResult: async (_args: unknown, extra: any) => extra.taskStore.getTaskResult(extra.taskId),
+};
+
+server.experimental.tasks.registerToolTask('build_report', { inputSchema: { month: z.string() } }, handler);
+server.registerTool('build_report', { inputSchema: { month: z.string() } }, async ({ month }) => ({
+  content: [{ type: 'text', text: month }],
+}));
+`;
+
+const ownHandoffs = `import { Agent, defineTool, handoff } from 'tool-identity-audit/runtime';
+
+const billing = new Agent({ name: 'Billing', instructions: 'Invoices and refunds.' });
+const refunds = new Agent({ name: 'Refunds', instructions: 'Refunds only.' });
+
+const escalate = defineTool({
+  name: 'escalate',
+  description: 'Escalate to a human.',
+  parameters: { type: 'object', properties: {} },
+  execute: () => 'escalated',
+});
+
+export const triage = new Agent({
+  name: 'Triage',
+  tools: [escalate],
+  handoffs: [handoff(billing, { toolNameOverride: 'escalate' })],
+});
+
+export const desk = new Agent({
+  name: 'Desk',
+  handoffs: [handoff(billing, { toolNameOverride: 'to_money' }), handoff(refunds, { toolNameOverride: 'to_money' })],
+});
+`;
+
+const ownHandoffsFine = `import { Agent, defineTool, handoff } from 'tool-identity-audit/runtime';
+
+const billing = new Agent({ name: 'Billing', instructions: 'Invoices and refunds.' });
+const escalate = defineTool({
+  name: 'escalate',
+  description: 'Escalate to a human.',
+  parameters: { type: 'object', properties: {} },
+  execute: () => 'escalated',
+});
+
+// An empty override falls back to the derived name transfer_to_billing.
+export const triage = new Agent({ name: 'Triage', tools: [escalate], handoffs: [handoff(billing, { toolNameOverride: '' })] });
+export const desk = new Agent({ name: 'Desk', tools: [escalate], handoffs: [handoff(billing, { toolNameOverride: 'to_billing' })] });
+`;
+
+const disabledMembers = `import { Agent, handoff, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const billing = new Agent({ name: 'billing', instructions: 'Billing questions.' });
+
+const openBillingCase = tool({
+  name: 'transfer_to_billing',
+  description: 'Open a case in the billing queue.',
+  parameters: z.object({ summary: z.string() }),
+  execute: async ({ summary }) => summary,
+});
+
+const legacyBillingCase = tool({
+  name: 'transfer_to_billing',
+  description: 'The old billing queue (switched off).',
+  parameters: z.object({ summary: z.string() }),
+  execute: async ({ summary }) => summary,
+  isEnabled: false,
+});
+
+// The handoff is switched off: only the tool is offered.
+export const triage = new Agent({
+  name: 'triage',
+  instructions: 'Route the user.',
+  tools: [openBillingCase],
+  handoffs: [handoff(billing, { isEnabled: false })],
+});
+
+// The disabled tool is not offered next to the handoff.
+export const frontDesk = new Agent({ name: 'front_desk', instructions: 'Route.', tools: [legacyBillingCase], handoffs: [billing] });
+`;
+
+const maybeEnabled = `import { Agent, handoff, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const billing = new Agent({ name: 'billing', instructions: 'Billing questions.' });
+const billingOpen = process.env.BILLING_OPEN === '1';
+
+const openBillingCase = tool({
+  name: 'transfer_to_billing',
+  description: 'Open a case in the billing queue.',
+  parameters: z.object({ summary: z.string() }),
+  execute: async ({ summary }) => summary,
+  isEnabled: ({ runContext }) => runContext.context !== undefined,
+});
+
+export const triage = new Agent({
+  name: 'triage',
+  instructions: 'Route the user.',
+  tools: [openBillingCase],
+  handoffs: [handoff(billing, { isEnabled: billingOpen })],
+});
+`;
+
+const castsAroundSets = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const billing = new Agent({ name: 'billing', instructions: 'Billing questions.' });
+const openBillingCase = tool({
+  name: 'transfer_to_billing',
+  description: 'Open a case in the billing queue.',
+  parameters: z.object({ summary: z.string() }),
+  execute: async ({ summary }) => summary,
+});
+
+export const first = new Agent({ name: 'first', instructions: 'Route.', tools: [openBillingCase] });
+(first.handoffs as any).push(billing);
+
+export const second = new Agent({ name: 'second', instructions: 'Route.', tools: [openBillingCase] });
+(second as any)['handoffs'].push(billing);
+
+export const third = new Agent({ name: 'third', instructions: 'Route.' });
+(<any>third).tools = [openBillingCase];
+third!.handoffs!.push(billing);
+`;
+
+const twoFunctionsTwoParameters = `import type { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+// Two functions, two receivers: nothing in this file says they get one instance.
+export function registerDocs(server: McpServer): void {
+  server.registerTool('search', { inputSchema: z.object({ q: z.string() }) }, async ({ q }) => ({ content: [{ type: 'text', text: q }] }));
+}
+
+export function registerChangelog(server: McpServer): void {
+  server.registerTool('search', { inputSchema: z.object({ q: z.string() }) }, async ({ q }) => ({ content: [{ type: 'text', text: q }] }));
+}
+
+// Not a server type: any object with a registerTool method.
+export function registerOn(registry: { registerTool(name: string, ...rest: unknown[]): void }): void {
+  registry.registerTool('search', {}, () => undefined);
+  registry.registerTool('search', {}, () => undefined);
+}
+
+// Not reached through experimental.tasks: some other registerToolTask.
+export function registerTasks(server: McpServer, queue: { registerToolTask(...args: unknown[]): void }): void {
+  queue.registerToolTask('search', {}, {});
+  queue.registerToolTask('search', {}, {});
+  if (process.env.FLAVOUR === 'a') server.registerTool('flavour', {}, async () => ({ content: [] }));
+  else server.registerTool('flavour', {}, async () => ({ content: [] }));
+}
+`;
+
+runCases(`${RULE}: MCP SDK v2, registerToolTask, handoff() of the runtime, isEnabled, casts`, rule, {
+  valid: [
+    { name: 'two functions with a typed server parameter each, other receivers, branches', code: twoFunctionsTwoParameters },
+    { name: 'handoff() of the runtime: an empty override falls back to the derived name; distinct overrides', code: ownHandoffsFine },
+    { name: 'isEnabled: false takes a tool or a handoff out of the agent', code: disabledMembers },
+  ],
+  invalid: [
+    {
+      name: 'v2: a typed `server: McpServer` parameter registers one name twice in one function',
+      code: v2TypedParameter,
+      errors: [{ messageId: 'mcpDuplicateRegistration', data: { server: 'instance', name: 'open_incident' }, ...loc(v2TypedParameter, "'open_incident'", 2) }],
+    },
+    {
+      name: 'v1: a namespace-typed parameter passed on to a helper that registers the same name',
+      code: v1TypedParameterThroughHelper,
+      errors: [{ messageId: 'mcpDuplicateRegistration', data: { server: 'instance', name: 'search' }, ...loc(v1TypedParameterThroughHelper, "'search'") }],
+    },
+    {
+      name: 'registerToolTask after registerTool replaces the tool (no throw)',
+      code: taskReplacesTool,
+      errors: [{ messageId: 'mcpReplacedRegistration', data: { server: '"reports"', name: 'build_report' }, ...loc(taskReplacesTool, "'build_report'", 2) }],
+    },
+    {
+      name: 'registerTool after registerToolTask throws',
+      code: toolAfterTask,
+      errors: [{ messageId: 'mcpDuplicateRegistration', data: { server: '"reports"', name: 'build_report' }, ...loc(toolAfterTask, "'build_report'", 2) }],
+    },
+    {
+      name: 'handoff() of the runtime: an override equal to a tool name, and two handoffs with one override',
+      code: ownHandoffs,
+      errors: [
+        {
+          messageId: 'toolHandoffCollision',
+          data: { name: 'escalate', set: 'agent "Triage"', winner: 'the handoff to agent "Billing"' },
+          ...loc(ownHandoffs, 'escalate', 4),
+        },
+        {
+          messageId: 'duplicateHandoffName',
+          data: { name: 'to_money', set: 'agent "Desk"', winner: 'the handoff to agent "Refunds"' },
+          ...loc(ownHandoffs, "handoff(billing, { toolNameOverride: 'to_money' })"),
+        },
+      ],
+    },
+    {
+      name: 'isEnabled that is not the literal false keeps the member',
+      code: maybeEnabled,
+      errors: [
+        {
+          messageId: 'toolHandoffCollision',
+          data: { name: 'transfer_to_billing', set: 'agent "triage"', winner: 'the handoff to agent "billing"' },
+          ...loc(maybeEnabled, 'openBillingCase', 2),
+        },
+      ],
+    },
+    {
+      name: 'casts, parentheses, non-null and a string key around an exposure set are followed',
+      code: castsAroundSets,
+      errors: [
+        {
+          messageId: 'toolHandoffCollision',
+          data: { name: 'transfer_to_billing', set: 'agent "first"', winner: 'the handoff to agent "billing"' },
+          ...loc(castsAroundSets, 'openBillingCase', 2),
+        },
+        {
+          messageId: 'toolHandoffCollision',
+          data: { name: 'transfer_to_billing', set: 'agent "second"', winner: 'the handoff to agent "billing"' },
+          ...loc(castsAroundSets, 'openBillingCase', 3),
+        },
+        {
+          messageId: 'toolHandoffCollision',
+          data: { name: 'transfer_to_billing', set: 'agent "third"', winner: 'the handoff to agent "billing"' },
+          ...loc(castsAroundSets, 'openBillingCase', 4),
+        },
+      ],
+    },
+  ],
+});

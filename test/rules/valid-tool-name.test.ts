@@ -98,6 +98,27 @@ server.registerTool('search docs', { inputSchema: { query: z.string() } }, async
 }));
 `;
 
+const MCP_PATTERN = "the MCP specification's tool-name pattern";
+const MCP_CHARS = 'only letters, digits, "_", "-" and "." are allowed';
+
+// v2 packages, a server received as a typed parameter: the names are checked on syntax alone.
+const mcpV2Names = `import type { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+
+export function registerDocsTools(server: McpServer): void {
+  server.registerTool('docs.search', { inputSchema: z.object({ query: z.string() }) }, async ({ query }) => ({
+    content: [{ type: 'text', text: query }],
+  }));
+  server.registerTool('search-docs', { inputSchema: z.object({ query: z.string() }) }, async ({ query }) => ({
+    content: [{ type: 'text', text: query }],
+  }));
+  server.registerTool('docs, page', { inputSchema: z.object({ page: z.string() }) }, async ({ page }) => ({
+    content: [{ type: 'text', text: page }],
+  }));
+  server.registerTool('${'x'.repeat(129)}', { inputSchema: z.object({}) }, async () => ({ content: [] }));
+}
+`;
+
 const digitFirst = `import { defineTool } from 'tool-identity-audit/runtime';
 import { z } from 'zod';
 
@@ -301,8 +322,47 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'invalidToolName',
-          data: { what: 'MCP tool', name: 'search docs', provider: 'OpenAI', reason: `it contains " "; ${OPENAI_CHARS}` },
+          data: { what: 'MCP tool', name: 'search docs', provider: MCP_PATTERN, reason: `it contains " "; ${MCP_CHARS}` },
           ...loc(badMcpTool, "'search docs'"),
+        },
+      ],
+    },
+    {
+      // The MCP pattern first (whatever the provider), then the provider's rule for names a client forwards.
+      name: 'MCP v2 tools on a typed server parameter: the MCP pattern, then the provider',
+      code: mcpV2Names,
+      errors: [
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'MCP tool', name: 'docs.search', provider: 'OpenAI', reason: `it contains "."; ${OPENAI_CHARS}` },
+          ...loc(mcpV2Names, "'docs.search'"),
+        },
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'MCP tool', name: 'docs, page', provider: MCP_PATTERN, reason: `it contains ",", " "; ${MCP_CHARS}` },
+          ...loc(mcpV2Names, "'docs, page'"),
+        },
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'MCP tool', name: 'x'.repeat(129), provider: MCP_PATTERN, reason: 'it is 129 characters long; the limit is 128' },
+          ...loc(mcpV2Names, `'${'x'.repeat(129)}'`),
+        },
+      ],
+    },
+    {
+      name: 'MCP: gemini accepts the dot, the MCP pattern still rejects a space',
+      code: mcpV2Names,
+      options: opts({ provider: 'gemini' }),
+      errors: [
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'MCP tool', name: 'docs, page', provider: MCP_PATTERN, reason: `it contains ",", " "; ${MCP_CHARS}` },
+          ...loc(mcpV2Names, "'docs, page'"),
+        },
+        {
+          messageId: 'invalidToolName',
+          data: { what: 'MCP tool', name: 'x'.repeat(129), provider: MCP_PATTERN, reason: 'it is 129 characters long; the limit is 128' },
+          ...loc(mcpV2Names, `'${'x'.repeat(129)}'`),
         },
       ],
     },

@@ -2,6 +2,8 @@
 // Function-tool and namespace names go through `toFunctionToolName` (case kept); handoffs default
 // to `transfer_to_${toFunctionToolName(agent.name)}`, agent-as-tool to `toFunctionToolName(agent.name)`.
 // The collision policy is a run option in this SDK, not an agent option, so agents carry none.
+// `isEnabled: false` on a function tool, `asTool()` or `handoff()` leaves it out of what the model
+// sees and out of the collision check (`getAllTools`, `getEnabledHandoffs`).
 import { toFunctionToolName } from './naming.js';
 import type { ExposureSpec, FrameworkAdapter, ToolChoiceStyle, ToolDefiner } from './types.js';
 
@@ -37,6 +39,7 @@ export const openaiAgentsAdapter: FrameworkAdapter = {
       ],
       deferLoading: { argument: 0, path: ['deferLoading'] },
       approval: { requiredWhen: 'truthy', argument: 0, path: ['needsApproval'] },
+      enabled: { argument: 0, path: ['isEnabled'] },
     },
     hosted(
       'webSearchTool',
@@ -53,6 +56,7 @@ export const openaiAgentsAdapter: FrameworkAdapter = {
       kind: 'agent-tool',
       name: [{ from: 'option', argument: 0, path: ['toolName'] }, { from: 'receiver-agent' }],
       approval: { requiredWhen: 'truthy', argument: 0, path: ['needsApproval'] },
+      enabled: { argument: 0, path: ['isEnabled'] },
     },
   ],
   namespaces: [
@@ -67,6 +71,7 @@ export const openaiAgentsAdapter: FrameworkAdapter = {
       match: [{ type: 'call', name: 'handoff' }],
       agentArgument: 0,
       override: [{ from: 'option', argument: 1, path: ['toolNameOverride'] }],
+      enabled: { argument: 1, path: ['isEnabled'] },
     },
   ],
   exposures: [

@@ -28,6 +28,15 @@ export const toolIdentityAuditAdapter: FrameworkAdapter = {
       tools: { argument: 0, path: ['tools'] },
     },
   ],
+  // `handoff(agent, { toolNameOverride })` (src/runtime/loop/handoff.ts): a non-empty override is
+  // the routed name, else `handoffDefaultToolName(agent.name)`.
+  handoffs: [
+    {
+      match: [{ type: 'call', name: 'handoff' }],
+      agentArgument: 0,
+      override: [{ from: 'option', argument: 1, path: ['toolNameOverride'] }],
+    },
+  ],
   exposures: [
     {
       match: [{ type: 'new', name: 'Agent' }],

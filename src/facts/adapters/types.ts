@@ -21,8 +21,12 @@ export type CallShape =
   /**
    * `server.registerTool('x', ...)`, `agent.asTool({...})`: a method on any receiver that is not an
    * import of another module. `minArguments` keeps unrelated calls of a common method name out.
+   * `receiverPath`: the method sits on an object reached from the receiver through these
+   * properties (`server.experimental.tasks.registerToolTask(...)`: `['experimental', 'tasks']`,
+   * receiver `server`); a call written on anything else does not match. Read where the receiver
+   * matters: registrations and runs.
    */
-  | { type: 'method'; method: string; minArguments?: number }
+  | { type: 'method'; method: string; minArguments?: number; receiverPath?: readonly string[] }
   /** `class SearchTool extends StructuredTool { name = 'search' }` (class-defined tools). */
   | { type: 'extends'; name: string };
 
@@ -75,6 +79,11 @@ export interface ToolDefiner {
   approval?: ApprovalSpec;
   /** The option holding the function that runs the tool, and the index of its invocation-context parameter. */
   execute?: OptionAt & { contextParameter: number };
+  /**
+   * An option that takes the tool out of every set when written as the literal `false`
+   * (`isEnabled: false`); any other value (a function, a variable) may enable it, so it stays.
+   */
+  enabled?: OptionAt;
 }
 
 /** `toolNamespace({ name, tools })`: members get the namespace. */
@@ -90,6 +99,8 @@ export interface HandoffDefiner {
   agentArgument: number;
   /** The routed tool name when given; the linker derives one from the agent otherwise. */
   override: readonly NameSource[];
+  /** As `ToolDefiner.enabled`: a literal `false` takes the handoff out of its agent's set. */
+  enabled?: OptionAt;
 }
 
 /**
@@ -152,12 +163,25 @@ export interface McpServerSpec {
   /** 'server' registers its own tools; 'client' is a connection whose tools are unknown statically. */
   role: 'server' | 'client';
   name: readonly NameSource[];
+  /**
+   * Exported type names of an enabling module that make a parameter annotated with them
+   * (`function registerX(server: McpServer)`) stand for one server instance: registrations on it
+   * in that function form one set when no caller's argument can be followed to a server (syntax
+   * alone, an exported function nobody in the analysis calls). When callers pass a server, theirs
+   * is the instance.
+   */
+  parameterTypes?: readonly string[];
 }
 
 /** `server.registerTool('x', ...)`: a registration of one tool on a receiver that may be a server. */
 export interface McpRegistrationSpec {
   match: readonly CallShape[];
   name: readonly NameSource[];
+  /**
+   * What a second registration of a name does at run time: `throws` (the default) or `replaces`
+   * the first one silently. Decided by the later registration, and only changes the message.
+   */
+  onDuplicate?: 'throws' | 'replaces';
 }
 
 /** The invocation context of a tool run: `ctx.addTools(...)`, `ctx.removeTools(...)`, `ctx.tools`. */

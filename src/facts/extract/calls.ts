@@ -5,7 +5,7 @@ import type { RunSpec } from '../adapters/types.js';
 import { type Ctx, spanOf, unwrap } from './context.js';
 import { adapterForModule, resolveImported } from './definitions.js';
 import { type PendingContextCall, matchContextCall } from './invocation.js';
-import { matchShape } from './match.js';
+import { matchShape, receiverOf } from './match.js';
 import { addMcpRegistration } from './mcp.js';
 import { type CallNode, functionOf, lookupOption } from './options.js';
 import { collectReferences } from './references.js';
@@ -27,8 +27,9 @@ export function handleOtherCall(ctx: Ctx, contextCalls: PendingContextCall[], no
     for (const adapter of ctx.enabled) {
       const matched = matchShape(adapter, 'method', method, node.arguments.length);
       for (const m of matched) {
-        if (m.role !== 'mcp-registration' || isNamespaceReceiver(ctx, receiver, scope)) continue;
-        if (addMcpRegistration(ctx, node, receiver, scope, adapter.id, m.spec)) return;
+        const on = m.role === 'mcp-registration' ? receiverOf(ts, receiver, m) : undefined;
+        if (m.role !== 'mcp-registration' || !on || isNamespaceReceiver(ctx, on, scope)) continue;
+        if (addMcpRegistration(ctx, node, on, scope, adapter.id, m.spec)) return;
       }
       const contextCall = matchContextCall(ctx, node, method, receiver, scope);
       if (contextCall && contextCall.adapter === adapter) {

@@ -4,13 +4,16 @@
 import type * as TS from 'typescript';
 import type { ExposureSpec } from '../adapters/types.js';
 import type { AgentFact, ExposureFact, Span, ValueRef } from '../types.js';
-import { type Ctx, isAssignmentOperator, makeId, outerParent, shortText, spanOf, unwrap } from './context.js';
+import { type Ctx, accessName, isAssignmentOperator, makeId, outerParent, shortText, spanOf, unwrap } from './context.js';
 import { type Def, classify, resolveImported } from './definitions.js';
 import { type Roles, addToolsPropertyUse, isContextLike } from './invocation.js';
 import { type CallNode, certainOption, functionOf, isTrueOption, stringOption, valueOption, writtenName } from './options.js';
 import { collectReferences } from './references.js';
 import { type Scope, lookup } from './scope.js';
 import { toValueRef } from './values.js';
+
+/** `x.tools`, or `x['tools']` with a string key. */
+export type LiveAccess = TS.PropertyAccessExpression | TS.ElementAccessExpression;
 
 /** Exposure facts of this file's agents, by agent id: later changes are added to them. */
 export type AgentSets = Map<string, { exposure: ExposureFact; spec: ExposureSpec }>;
@@ -115,7 +118,7 @@ function isAssignmentTarget(ctx: Ctx, node: TS.Node): boolean {
 }
 
 /** How `x.tools` is used where it appears. */
-function usageOf(ctx: Ctx, access: TS.PropertyAccessExpression, scope: Scope): Usage {
+function usageOf(ctx: Ctx, access: LiveAccess, scope: Scope): Usage {
   const { ts } = ctx;
   const { parent, child } = outerParent(ctx, access);
   if (!parent) return { kind: 'read' };
@@ -195,10 +198,11 @@ function listOf(spec: ExposureSpec, property: string): 'tools' | 'handoffs' | un
  * `x.<live property>` accesses: changes of this file's agents, changes of imported agents (the
  * linker applies them), and changes of an invocation context's tools.
  */
-export function addPropertyUses(ctx: Ctx, roles: Roles, sets: AgentSets, pending: ReadonlyArray<{ node: TS.PropertyAccessExpression; scope: Scope }>): void {
+export function addPropertyUses(ctx: Ctx, roles: Roles, sets: AgentSets, pending: ReadonlyArray<{ node: LiveAccess; scope: Scope }>): void {
   const { ts } = ctx;
   for (const { node, scope } of pending) {
-    const property = node.name.text;
+    const property = accessName(ts, node);
+    if (property === undefined) continue;
     const agentId = agentIdOf(ctx, node.expression, scope);
     const own = agentId !== undefined ? sets.get(agentId) : undefined;
     if (own) {

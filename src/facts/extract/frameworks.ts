@@ -6,11 +6,11 @@ import type * as TS from 'typescript';
 import { type Ctx, unwrap } from './context.js';
 import { addClassTool } from './classes.js';
 import { classify } from './definitions.js';
-import { type AgentSets, addAgent, addPropertyUses, addToolkit } from './exposures.js';
+import { type AgentSets, type LiveAccess, addAgent, addPropertyUses, addToolkit } from './exposures.js';
 import { handleOtherCall } from './calls.js';
 import { runHooks } from './hook-site.js';
 import { type PendingContextCall, type Roles, addContextCalls, collectTypedMiddleware, middlewareShape } from './invocation.js';
-import { addMcpServer } from './mcp.js';
+import { addMcpServer, addTypedServerParameters } from './mcp.js';
 import type { Scope } from './scope.js';
 import { addHandoff, addNamespace, addTool } from './tools.js';
 
@@ -18,7 +18,8 @@ export interface FrameworkState {
   sets: AgentSets;
   /** Functions that run with an invocation context: a tool's execute, an agent's middleware. */
   roles: Roles;
-  pendingProperties: Array<{ node: TS.PropertyAccessExpression; scope: Scope }>;
+  /** `x.tools` and `x['tools']` accesses of a live property name. */
+  pendingProperties: Array<{ node: LiveAccess; scope: Scope }>;
   pendingContextCalls: PendingContextCall[];
 }
 
@@ -75,7 +76,7 @@ function collectToolkits(
   }
 }
 
-export function queueLiveProperty(st: FrameworkState, node: TS.PropertyAccessExpression, scope: Scope): void {
+export function queueLiveProperty(st: FrameworkState, node: LiveAccess, scope: Scope): void {
   st.pendingProperties.push({ node, scope });
 }
 
@@ -89,6 +90,7 @@ export function finishFrameworks(
   collectToolkits(ctx, variables, returned);
   addContextCalls(ctx, st.roles, st.pendingContextCalls);
   addPropertyUses(ctx, st.roles, st.sets, st.pendingProperties);
+  addTypedServerParameters(ctx);
   for (const [fn, role] of st.roles) {
     if (role.role === 'middleware') ctx.facts.middleware.push(middlewareShape(ctx, fn as TS.FunctionLikeDeclaration, role.adapter.invocationContext));
   }

@@ -13,6 +13,8 @@ import type {
   RunSpec,
   ToolDefiner,
 } from '../adapters/types.js';
+import type * as TS from 'typescript';
+import { type TsModule, accessName, unwrap } from './context.js';
 
 export type Entry =
   | { role: 'tool'; spec: ToolDefiner }
@@ -25,7 +27,7 @@ export type Entry =
   | { role: 'run-options'; spec: RunSpec }
   | { role: 'hook'; spec: CollectHook };
 
-export type Matched = Entry & { minArguments: number };
+export type Matched = Entry & { minArguments: number; receiverPath?: readonly string[] };
 
 interface ShapeIndex {
   call: Map<string, Matched[]>;
@@ -78,7 +80,9 @@ export function shapeIndex(adapter: FrameworkAdapter): ShapeIndex {
       const map = index[table];
       let list = map.get(key);
       if (!list) map.set(key, (list = []));
-      list.push({ ...entry, minArguments: shape.type === 'method' ? (shape.minArguments ?? 0) : 0 });
+      const m: Matched = { ...entry, minArguments: shape.type === 'method' ? (shape.minArguments ?? 0) : 0 };
+      if (shape.type === 'method' && shape.receiverPath) m.receiverPath = shape.receiverPath;
+      list.push(m);
     }
   }
   indexes.set(adapter, index);
@@ -92,6 +96,22 @@ export function matchShape(adapter: FrameworkAdapter, table: keyof ShapeIndex, k
   return list.filter((m) => argumentCount >= m.minArguments);
 }
 
+/**
+ * The receiver of a matched method: the callee's object, or for a shape with a `receiverPath` the
+ * expression in front of that path (`server` of `server.experimental.tasks`); undefined when the
+ * object is not reached through the path.
+ */
+export function receiverOf(ts: TsModule, object: TS.Expression, m: Matched): TS.Expression | undefined {
+  let current = object;
+  const path = m.receiverPath ?? [];
+  for (let i = path.length - 1; i >= 0; i--) {
+    const e = unwrap(ts, current);
+    if ((!ts.isPropertyAccessExpression(e) && !ts.isElementAccessExpression(e)) || accessName(ts, e) !== path[i]) return undefined;
+    current = e.expression;
+  }
+  return current;
+}
+
 /** Every string an adapter names in its shapes: what the walker and the linker must never spell. */
 export function shapeNames(adapter: FrameworkAdapter): string[] {
   const names = new Set<string>();
@@ -99,6 +119,7 @@ export function shapeNames(adapter: FrameworkAdapter): string[] {
     for (const shape of match) {
       if ('name' in shape) names.add(shape.name);
       if ('method' in shape) names.add(shape.method);
+      if ('receiverPath' in shape) for (const step of shape.receiverPath ?? []) names.add(step);
     }
   }
   return [...names].sort();

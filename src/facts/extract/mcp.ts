@@ -1,11 +1,13 @@
 // MCP server instances and their tool registrations (`server.registerTool('x', ...)`). The linker
-// builds one exposure set per instance, following it through the functions it is passed to.
+// builds one exposure set per instance, following it through the functions it is passed to; a
+// parameter typed as a server stands for one instance when no caller can be followed.
 import type * as TS from 'typescript';
+import { adapterEnabledBy } from '../adapters/index.js';
 import type { McpRegistrationSpec } from '../adapters/types.js';
-import { type Ctx, branchPath, spanOf, unwrap } from './context.js';
+import { type Ctx, branchPath, makeId, spanOf, unwrap } from './context.js';
 import type { Def } from './definitions.js';
 import { type CallNode, writtenName } from './options.js';
-import type { Scope } from './scope.js';
+import { type Scope, lookup } from './scope.js';
 import { toValueRef } from './values.js';
 
 export function addMcpServer(ctx: Ctx, node: CallNode, scope: Scope, def: Extract<Def, { kind: 'mcp-server' }>): void {
@@ -36,7 +38,47 @@ export function addMcpRegistration(ctx: Ctx, node: TS.CallExpression, receiver: 
     receiver: toValueRef(ctx, receiver, scope),
     name,
     ...(branch.length > 0 ? { branch } : {}),
+    ...(spec.onDuplicate === 'replaces' ? { replaces: true as const } : {}),
     span: spanOf(ctx, node),
   });
   return true;
+}
+
+/**
+ * `function registerX(server: McpServer)`: every parameter whose type annotation names one of an
+ * enabled adapter's `parameterTypes` (imported by name or through a namespace) becomes a server fact
+ * tied to that parameter.
+ */
+export function addTypedServerParameters(ctx: Ctx): void {
+  const { ts } = ctx;
+  const specs = ctx.enabled.flatMap((adapter) => (adapter.mcpServers ?? []).filter((spec) => spec.parameterTypes?.length).map((spec) => ({ adapter, spec })));
+  if (specs.length === 0) return;
+  for (const info of ctx.fnByNode.values()) {
+    info.node.parameters.forEach((param, index) => {
+      const type = param.type;
+      if (!ts.isIdentifier(param.name) || !type || !ts.isTypeReferenceNode(type)) return;
+      const scope = info.scope ?? ctx.fileScope;
+      const typeName = type.typeName;
+      let module: string | undefined;
+      let exported: string | undefined;
+      if (ts.isIdentifier(typeName)) {
+        const decl = lookup(scope, typeName.text);
+        if (decl?.kind === 'import') [module, exported] = [decl.module, decl.imported];
+      } else if (ts.isIdentifier(typeName.left)) {
+        const decl = lookup(scope, typeName.left.text);
+        if (decl?.kind === 'import' && decl.imported === '*') [module, exported] = [decl.module, typeName.right.text];
+      }
+      if (module === undefined || exported === undefined) return;
+      const found = specs.find(({ adapter, spec }) => adapterEnabledBy(adapter, module) && spec.parameterTypes!.includes(exported));
+      if (!found) return;
+      ctx.facts.mcpServers.push({
+        id: makeId(ctx, 'mcp', param),
+        adapter: found.adapter.id,
+        role: found.spec.role,
+        name: undefined,
+        parameter: { fn: info.key, index },
+        span: spanOf(ctx, param),
+      });
+    });
+  }
 }

@@ -3,7 +3,7 @@
 // the candidate nodes that later steps turn into facts. One `ts.forEachChild` recursion, no
 // checker, linear in the size of the file.
 import type * as TS from 'typescript';
-import { type Ctx, type TsModule, isAssignmentOperator, parentOf, propertyNameText, startOf, unwrap } from './context.js';
+import { type Ctx, type TsModule, accessName, isAssignmentOperator, parentOf, propertyNameText, startOf, unwrap } from './context.js';
 
 export type DeclKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'enum' | 'import' | 'other';
 
@@ -253,7 +253,7 @@ function visitActions(ts: TsModule): Uint8Array {
   set(BINARY, K.BinaryExpression);
   set(UNARY, K.PrefixUnaryExpression, K.PostfixUnaryExpression);
   set(CANDIDATE, K.CallExpression, K.NewExpression, K.TemplateExpression, K.ConditionalExpression, K.ReturnStatement);
-  set(PROPERTY_ACCESS, K.PropertyAccessExpression);
+  set(PROPERTY_ACCESS, K.PropertyAccessExpression, K.ElementAccessExpression);
   actionTables.set(ts.SyntaxKind, table);
   return table;
 }
@@ -369,8 +369,9 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
         result.candidates.push({ node, scope });
         break;
       case PROPERTY_ACCESS: {
-        const name = (node as TS.PropertyAccessExpression).name.text;
-        if (ctx.liveProperties.has(name)) result.candidates.push({ node, scope });
+        // `x.tools`, and `x['tools']` written with a string key.
+        const name = accessName(ts, node as TS.PropertyAccessExpression | TS.ElementAccessExpression);
+        if (name !== undefined && ctx.liveProperties.has(name)) result.candidates.push({ node, scope });
         break;
       }
       default:

@@ -5,7 +5,9 @@ import type * as TS from 'typescript';
 import { type Ctx, outerParent, propertyNameText, spanOf } from './context.js';
 import type { Def } from './definitions.js';
 import type { Roles } from './invocation.js';
-import { type CallNode, approvalRequired, functionOption, isTrueOption, unknownRef, valueOption, writtenName } from './options.js';
+import { type CallNode, approvalRequired, certainOption, functionOption, isTrueOption, unknownRef, valueOption, writtenName } from './options.js';
+import type { OptionAt } from '../adapters/types.js';
+import { isFalseLiteral } from './values.js';
 import type { Scope } from './scope.js';
 import { toValueRef } from './values.js';
 
@@ -37,6 +39,7 @@ export function addTool(ctx: Ctx, roles: Roles, node: CallNode, scope: Scope, de
       fact.nameSpan = spanOf(ctx, key.node);
     }
   }
+  if (isDisabled(ctx, node, spec.enabled, scope)) fact.disabled = true;
   if (spec.kind === 'agent-tool' && def.receiver) fact.agent = toValueRef(ctx, def.receiver, scope);
   ctx.facts.tools.push(fact);
 }
@@ -72,6 +75,13 @@ export function addHandoff(ctx: Ctx, node: CallNode, scope: Scope, def: Extract<
     adapter: adapter.id,
     agent: agentArg ? toValueRef(ctx, agentArg, scope) : unknownRef(ctx, node),
     toolNameOverride: override,
+    ...(isDisabled(ctx, node, spec.enabled, scope) ? { disabled: true as const } : {}),
     span: spanOf(ctx, node),
   });
+}
+
+/** `isEnabled: false` written as a literal; a function or a variable may enable it at run time. */
+function isDisabled(ctx: Ctx, node: CallNode, at: OptionAt | undefined, scope: Scope): boolean {
+  const found = at && certainOption(ctx, node, at, scope);
+  return !!found && isFalseLiteral(ctx, found.value);
 }
