@@ -668,6 +668,15 @@ class Linker {
         const def = fi.tools.get(ref.id);
         return def ? [{ t: 'class', file, def }] : [{ t: 'unresolved', at, text: ref.id }];
       }
+      case 'subclass':
+        // A tool class when its base is one: named by its own member when it sets one again.
+        return this.resolve(file, ref.of, depth + 1).map((item): Item => {
+          if (item.t !== 'class') return item.t === 'unresolved' ? item : { t: 'unresolved', at, text: describe(item) };
+          const member = item.def.nameMember;
+          const own = member !== undefined && Object.hasOwn(ref.members, member) ? ref.members[member] : undefined;
+          if (!own) return { t: 'class', file: item.file, def: { ...item.def, id: `${item.def.id}<${file}@${ref.span.start}` } };
+          return { t: 'class', file, def: { ...item.def, id: `${item.def.id}<${file}@${ref.span.start}`, name: own, span: ref.span, nameSpan: own.span } };
+        });
       case 'instance':
         // Each `new X()` is its own tool object, named by its class.
         return this.resolve(file, ref.of, depth + 1).map((item) =>

@@ -44,6 +44,11 @@ export type ValueRef =
   | { kind: 'handoff'; id: string; span: Span }
   /** A class in this file that defines a tool (`class X extends StructuredTool`): the tool fact's id. */
   | { kind: 'class'; id: string; span: Span }
+  /**
+   * `class X extends Base` where `Base` is no framework class: a tool class when `Base` turns out to
+   * be one (across files, through more subclasses). `members`: instance properties set to names.
+   */
+  | { kind: 'subclass'; of: ValueRef; members: Record<string, NameValue>; span: Span }
   /** `new X(...)` of a class that is not a framework export: a tool when `X` is a tool class. */
   | { kind: 'instance'; of: ValueRef; span: Span }
   /** `f(...)` of a local or imported function: its return values (`FunctionFact.returns`). */
@@ -87,6 +92,8 @@ export interface ToolDefinitionFact {
   name: NameValue | undefined;
   /** Which `NameSource` gave the name. */
   nameFrom?: NameFrom;
+  /** For class-defined tools: the class member that holds the name (subclasses may set it again). */
+  nameMember?: string;
   /** Explicit namespace (set by `toolNamespace()`), never the synthetic deferred shape. */
   namespace: NameValue | undefined;
   deferLoading: boolean;

@@ -97,6 +97,8 @@ export function show(ref: ValueRef | undefined): string {
       return `class:${ref.id}`;
     case 'instance':
       return `new ${show(ref.of)}`;
+    case 'subclass':
+      return `class extends ${show(ref.of)}`;
     case 'call-result':
       return `${show(ref.fn)}()`;
     case 'param':

@@ -3,11 +3,11 @@
 // (the value IR's `instance`), which the linker turns into a member of the set that lists it.
 import type * as TS from 'typescript';
 import type { NameSource } from '../adapters/types.js';
-import type { NameValue, ToolDefinitionFact } from '../types.js';
+import type { NameValue, ToolDefinitionFact, ValueRef } from '../types.js';
 import { type Ctx, propertyNameText, spanOf } from './context.js';
 import type { Def } from './definitions.js';
 import type { Scope } from './scope.js';
-import { nameValue } from './values.js';
+import { nameValue, toValueRef } from './values.js';
 
 /** The initialiser of an instance property `member = ...` of a class body. */
 function memberInitializer(ctx: Ctx, cls: TS.ClassLikeDeclaration, member: string): TS.Expression | undefined {
@@ -29,6 +29,24 @@ function className(ctx: Ctx, cls: TS.ClassLikeDeclaration, sources: readonly Nam
   return undefined;
 }
 
+/**
+ * `class X extends Base` whose base is not a framework class: the base as a value and the names its
+ * instance properties are set to, for the linker to decide whether X is a tool class.
+ */
+export function subclassRef(ctx: Ctx, cls: TS.ClassLikeDeclaration, scope: Scope): ValueRef | undefined {
+  const { ts } = ctx;
+  const base = cls.heritageClauses?.find((clause) => clause.token === ts.SyntaxKind.ExtendsKeyword)?.types[0]?.expression;
+  if (!base) return undefined;
+  const members: Record<string, NameValue> = {};
+  for (const element of cls.members) {
+    if (!ts.isPropertyDeclaration(element) || !element.initializer) continue;
+    if (element.modifiers?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword)) continue;
+    const key = propertyNameText(ts, element.name);
+    if (key !== undefined && !Object.hasOwn(members, key)) members[key] = nameValue(ctx, element.initializer, scope);
+  }
+  return { kind: 'subclass', of: toValueRef(ctx, base, scope), members, span: spanOf(ctx, cls.name ?? cls) };
+}
+
 export function addClassTool(ctx: Ctx, cls: TS.ClassLikeDeclaration, scope: Scope, def: Extract<Def, { kind: 'tool' }>): void {
   const written = className(ctx, cls, def.spec.name, scope);
   const fact: ToolDefinitionFact = {
@@ -43,5 +61,7 @@ export function addClassTool(ctx: Ctx, cls: TS.ClassLikeDeclaration, scope: Scop
     nameSpan: spanOf(ctx, written?.node ?? cls.name ?? cls),
   };
   if (written) fact.nameFrom = 'class-member';
+  const member = def.spec.name.find((source) => source.from === 'class-member');
+  if (member?.from === 'class-member') fact.nameMember = member.member;
   ctx.facts.tools.push(fact);
 }

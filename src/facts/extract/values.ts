@@ -12,6 +12,7 @@ import {
   spanOf,
   unwrap,
 } from './context.js';
+import { subclassRef } from './classes.js';
 import { classify } from './definitions.js';
 import { type Decl, type Scope, fnKeyOf, lookup } from './scope.js';
 
@@ -399,7 +400,9 @@ export function bindingValue(ctx: Ctx, decl: Decl): ValueRef | undefined {
     case 'class': {
       if (!decl.node) return undefined;
       const def = classify(ctx, decl.node, decl.scope);
-      return def?.kind === 'tool' ? { kind: 'class', id: def.id, span: spanOf(ctx, decl.nameNode) } : unknownRef(ctx, decl.nameNode);
+      if (def?.kind === 'tool') return { kind: 'class', id: def.id, span: spanOf(ctx, decl.nameNode) };
+      const cls = decl.node as TS.ClassLikeDeclaration;
+      return (ts.isClassLike(cls) && subclassRef(ctx, cls, decl.scope)) || unknownRef(ctx, decl.nameNode);
     }
     case 'enum': {
       const node = decl.node;

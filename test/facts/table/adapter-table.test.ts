@@ -122,6 +122,26 @@ export const fleet = createAgent({ name: 'fleet', tools: fleetTools() });
     sets: ['agent:fleet [locate, eta, eta]'],
   },
   {
+    idiom: 'subclasses of a tool class, across files and two levels, named by their own member or inherited; other classes are not tools',
+    files: {
+      'src/base.ts': `import { AcmeTool } from 'acme-agents';
+export abstract class HttpTool extends AcmeTool { name = 'http'; abstract url: string; }
+`,
+      // No framework import: the file is only read for its module surface.
+      'src/weather.ts': `import { HttpTool } from './base';
+export class WeatherTool extends HttpTool { name = 'weather'; url = 'https://weather.example'; }
+export class CachedWeatherTool extends WeatherTool { ttl = 60; }
+export class RawHttp extends HttpTool { url = 'https://example.com'; }
+export class Plain extends Object { name = 'plain'; }
+`,
+      'src/agent.ts': `import { createAgent } from 'acme-agents';
+import { CachedWeatherTool, RawHttp, WeatherTool } from './weather';
+export const agent = createAgent({ name: 'sky', tools: [new WeatherTool(), new CachedWeatherTool(), new RawHttp()] });
+`,
+    },
+    sets: ['agent:sky [weather, weather, http]'],
+  },
+  {
     idiom: 'a method on any receiver opens a set; a collect hook adds one',
     files: {
       'src/b.ts': `import { tool, legacyRun } from 'acme-agents';
