@@ -45,6 +45,8 @@ type Item =
       /** The record key that names it, and where that key is written. */
       key?: string;
       keyAt?: SourceRef;
+      /** The key is computed (`[tool.id]`): the member's name is not known. */
+      keyDynamic?: true;
       instance?: string;
     }
   | { t: 'class'; file: string; def: ToolDefinitionFact }
@@ -53,7 +55,7 @@ type Item =
   | { t: 'mcp'; file: string; server: McpServerFact }
   | { t: 'function'; file: string; fn: FunctionFact }
   | { t: 'string'; value: string }
-  | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef; keySpan?: Span }> }
+  | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true }> }
   | { t: 'unresolved'; at: SourceRef; text: string };
 
 /** Bounds recursion through re-export chains and function parameters; real code needs a handful. */
@@ -346,7 +348,7 @@ class Linker {
         continue;
       }
       for (const property of object.properties) {
-        if (property.value.kind === 'spread' || !property.keySpan) {
+        if (property.value.kind === 'spread' || !property.keySpan || property.dynamicKey) {
           set.unresolved.push({ file: object.file, span: property.value.span, text: `${keyed.prefix}…` });
           continue;
         }
@@ -417,7 +419,7 @@ class Linker {
         const keyAt = property.keySpan && { file: object.file, span: property.keySpan };
         for (const item of this.resolve(object.file, property.value, depth + 1)) {
           const inline = property.value.kind === 'tool' && object.file === file && !listedIn;
-          const named = item.t === 'tool' ? { ...item, key: property.key, ...(keyAt ? { keyAt } : {}) } : item;
+          const named = item.t === 'tool' ? { ...item, key: property.key, ...(keyAt ? { keyAt } : {}), ...(property.dynamicKey ? { keyDynamic: true as const } : {}) } : item;
           out.push({ item: named, listedAt: inline ? undefined : listedAt });
         }
       }
@@ -437,7 +439,9 @@ class Linker {
         if (target.t === 'agent') agentKey = `${target.file}#${target.agent.id}`;
       }
     }
-    if (item.key !== undefined) {
+    if (item.keyDynamic) {
+      // `{ [tool.id]: tool }`: named by a key only known at run time.
+    } else if (item.key !== undefined) {
       // A record-shaped set names its members by their keys.
       name = def.kind === 'hosted' ? item.key : naming.tool(item.key);
       if (name !== item.key) writtenName = item.key;

@@ -112,6 +112,26 @@ export const weatherDesk = new Agent({
 });
 `;
 
+// AI SDK apps add optional settings with a conditional spread next to `tools`.
+const conditionalSpread = `import { ToolLoopAgent, isStepCount, tool } from 'ai';
+import { z } from 'zod';
+
+const search = tool({ description: 'Search the web.', inputSchema: z.object({ query: z.string() }), execute: async ({ query }) => [query] });
+const fetchPage = tool({ description: 'Fetch a page.', inputSchema: z.object({ url: z.string() }), execute: async ({ url }) => url });
+
+export function createResearcher(providerOptions?: Record<string, Record<string, string>>, slow = false) {
+  return new ToolLoopAgent({
+    id: 'researcher',
+    model: 'openai/gpt-4o-mini',
+    tools: { search, fetch: fetchPage },
+    activeTools: ['search', 'fetchPage'],
+    stopWhen: isStepCount(slow ? 50 : 20),
+    ...(providerOptions && { providerOptions }),
+    ...(slow ? { maxOutputTokens: 4000 } : undefined),
+  });
+}
+`;
+
 const validCases = [
   {
     name: 'configured tools by name or qualified name, a handoff, and run-level tools',
@@ -182,12 +202,42 @@ export async function ask(agent: Agent, forced: string, defaults: { tools?: Func
 }
 `,
   },
+  {
+    name: 'a conditional spread that may replace the tools: the set is not known',
+    code: `import { ToolLoopAgent, tool } from 'ai';
+import { z } from 'zod';
+
+const search = tool({ description: 'Search the web.', inputSchema: z.object({ query: z.string() }), execute: async ({ query }) => [query] });
+const offline = { cached: tool({ description: 'Cached pages.', inputSchema: z.object({}), execute: async () => [] }) };
+
+export function createResearcher(useCache: boolean) {
+  return new ToolLoopAgent({
+    id: 'researcher',
+    model: 'openai/gpt-4o-mini',
+    tools: { search },
+    activeTools: ['cached'],
+    ...(useCache ? { tools: offline } : {}),
+  });
+}
+`,
+  },
 ];
 
 runCases(RULE, rule, {
   valid: [...validCases, { mode: 'syntax', name: 'imported tools are unknown without type information', code: typedImports }],
   invalid: [
     { name: "a typo in the agent's forced tool", code: typo, errors: typoErrors },
+    {
+      name: 'AI SDK: conditional spreads of other settings leave the tools known',
+      code: conditionalSpread,
+      errors: [
+        {
+          messageId: 'unknownRequiredFunction',
+          data: { option: 'activeTools', effect: 'the name is dropped and no tool is offered for it', name: 'fetchPage', set: 'agent "researcher"', available: '"search", "fetch"' },
+          ...loc(conditionalSpread, "'fetchPage'"),
+        },
+      ],
+    },
     {
       mode: 'syntax',
       name: 'a run forces a tool that only addTools() brings in later',

@@ -12,6 +12,34 @@ const OPENAI_CHARS = 'only letters, digits, "_" and "-" are allowed';
 const OPENAI_AGENTS = 'OpenAI Agents SDK (JavaScript)';
 const OPENAI_REWRITES = 'characters outside [A-Za-z0-9_]';
 
+const MASTRA_REWRITES = 'keys outside [a-zA-Z0-9_-], not starting with a letter or _, or over 63 characters';
+
+const mastraKeys = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+import { z } from 'zod';
+
+const lookupOrder = createTool({
+  id: 'lookup-order',
+  description: 'Look up an order.',
+  inputSchema: z.object({ orderId: z.string() }),
+  execute: async ({ context }) => ({ orderId: context.orderId }),
+});
+
+const refundOrder = createTool({
+  id: 'refund-order',
+  description: 'Refund an order.',
+  inputSchema: z.object({ orderId: z.string() }),
+  execute: async ({ context }) => ({ refunded: context.orderId }),
+});
+
+export const supportAgent = new Agent({
+  name: 'support',
+  instructions: 'Help with orders.',
+  model: 'openai/gpt-4o-mini',
+  tools: { ['look up']: lookupOrder, 'refund order': refundOrder, [lookupOrder.id]: lookupOrder },
+});
+`;
+
 const dottedName = `import { defineTool } from 'tool-identity-audit/runtime';
 import { z } from 'zod';
 
@@ -202,6 +230,36 @@ export function tenantAgent(config: { toolName: string }) {
 }
 
 export const policy = { activeTools: ['search docs!', 'orders.search'] };
+`,
+  },
+  {
+    name: 'record keys computed at run time (`[tool.id]`) are not names to check',
+    code: `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+import { generateText, tool } from 'ai';
+import { z } from 'zod';
+
+const lookupOrder = createTool({
+  id: 'lookup-order',
+  description: 'Look up an order.',
+  inputSchema: z.object({ orderId: z.string() }),
+  execute: async ({ context }) => ({ orderId: context.orderId }),
+});
+
+export const supportAgent = new Agent({
+  name: 'support',
+  instructions: 'Help with orders.',
+  model: 'openai/gpt-4o-mini',
+  tools: { [lookupOrder.id]: lookupOrder },
+});
+
+export function answer(prompt: string, toolName: string) {
+  return generateText({
+    model: 'openai/gpt-4o-mini',
+    prompt,
+    tools: { [toolName + ' v2']: tool({ description: 'Tenant tool.', inputSchema: z.object({}), execute: async () => 'ok' }) },
+  });
+}
 `,
   },
   {
@@ -402,6 +460,22 @@ runCases(RULE, rule, {
           messageId: 'invalidToolName',
           data: { what: 'Tool', name: 'getOrder', provider: 'the configured pattern', reason: 'it does not match /^[a-z_]+$/' },
           ...loc(camelCase, "'getOrder'"),
+        },
+      ],
+    },
+    {
+      name: 'Mastra rewrites a record key written as a literal, computed or not',
+      code: mastraKeys,
+      errors: [
+        {
+          messageId: 'rewrittenToolName',
+          data: { what: 'Tool', name: 'look up', publicName: 'look_up', framework: 'Mastra', rewrites: MASTRA_REWRITES },
+          ...loc(mastraKeys, "['look up']"),
+        },
+        {
+          messageId: 'rewrittenToolName',
+          data: { what: 'Tool', name: 'refund order', publicName: 'refund_order', framework: 'Mastra', rewrites: MASTRA_REWRITES },
+          ...loc(mastraKeys, "'refund order'"),
         },
       ],
     },

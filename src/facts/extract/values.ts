@@ -158,7 +158,17 @@ export function findProperty(ctx: Ctx, obj: TS.ObjectLiteralExpression, key: str
     if (ts.isSpreadAssignment(prop)) {
       const spread = depth > MAX_DEPTH ? undefined : resolveObject(ctx, prop.expression, scope);
       if (!spread) {
-        if (found) found.uncertain = true;
+        // `...(cond && { providerOptions })`: sets `key` only if one of its objects can.
+        const maybe = depth > MAX_DEPTH ? undefined : conditionalObjects(ctx, prop.expression, scope);
+        if (!maybe) {
+          if (found) found.uncertain = true;
+          continue;
+        }
+        for (const object of maybe) {
+          const inner = findProperty(ctx, object.obj, key, object.scope, depth + 1);
+          if (inner) found = { ...inner, uncertain: true };
+          else if (found && anySpreadMayDefine(ctx, object.obj, key, object.scope)) found.uncertain = true;
+        }
         continue;
       }
       const inner = findProperty(ctx, spread.obj, key, spread.scope, depth + 1);
@@ -181,10 +191,37 @@ export function anySpreadMayDefine(ctx: Ctx, obj: TS.ObjectLiteralExpression, ke
 
 function spreadMayDefine(ctx: Ctx, expr: TS.Expression, key: string, scope: Scope, depth: number): boolean {
   const resolved = depth > MAX_DEPTH ? undefined : resolveObject(ctx, expr, scope);
-  if (!resolved) return true;
-  return resolved.obj.properties.some((p) =>
-    ctx.ts.isSpreadAssignment(p) ? spreadMayDefine(ctx, p.expression, key, resolved.scope, depth + 1) : propertyNameText(ctx.ts, p.name) === key,
+  const objects = resolved ? [resolved] : depth > MAX_DEPTH ? undefined : conditionalObjects(ctx, expr, scope);
+  if (!objects) return true;
+  return objects.some((object) =>
+    object.obj.properties.some((p) =>
+      ctx.ts.isSpreadAssignment(p) ? spreadMayDefine(ctx, p.expression, key, object.scope, depth + 1) : propertyNameText(ctx.ts, p.name) === key,
+    ),
   );
+}
+
+/**
+ * The object literals a conditional spread may bring in: `cond && { a }` (spreading a falsy value
+ * adds nothing), `cond ? { a } : { b }`, with `undefined`, `null`, `false` and `''` as empty
+ * branches; undefined when some branch is not a known object literal.
+ */
+function conditionalObjects(ctx: Ctx, expr: TS.Expression, scope: Scope): Array<{ obj: TS.ObjectLiteralExpression; scope: Scope }> | undefined {
+  const { ts } = ctx;
+  const e = unwrap(ts, expr);
+  const branches: TS.Expression[] = [];
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) branches.push(e.right);
+  else if (ts.isConditionalExpression(e)) branches.push(e.whenTrue, e.whenFalse);
+  else return undefined;
+  const out: Array<{ obj: TS.ObjectLiteralExpression; scope: Scope }> = [];
+  for (const branch of branches) {
+    const b = unwrap(ts, branch);
+    if (b.kind === ts.SyntaxKind.NullKeyword || isFalseLiteral(ctx, b) || (ts.isIdentifier(b) && b.text === 'undefined' && !lookup(scope, 'undefined'))) continue;
+    if (isStringLike(ts, b) && b.text === '') continue;
+    const object = resolveObject(ctx, b, scope);
+    if (!object) return undefined;
+    out.push(object);
+  }
+  return out;
 }
 
 /** An options argument as an object literal: written inline or through a `const` binding. */
@@ -278,18 +315,20 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
     return { kind: 'array', elements, span };
   }
   if (ts.isObjectLiteralExpression(e)) {
-    const properties: Array<{ key: string; value: ValueRef; keySpan?: Span }> = [];
+    const properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true }> = [];
     for (const prop of e.properties) {
       if (ts.isSpreadAssignment(prop)) {
         properties.push({ key: '...', value: { kind: 'spread', of: toValueRef(ctx, prop.expression, scope), span: spanOf(ctx, prop) } });
         continue;
       }
-      const key = propertyNameText(ts, prop.name) ?? `[${shortText(ctx, prop.name)}]`;
+      const staticKey = propertyNameText(ts, prop.name);
+      const key = staticKey ?? `[${shortText(ctx, prop.name)}]`;
       const keySpan = spanOf(ctx, prop.name);
-      if (ts.isPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.initializer, scope), keySpan });
-      else if (ts.isShorthandPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.name, scope), keySpan });
-      else if (ts.isMethodDeclaration(prop)) properties.push({ key, value: functionRef(ctx, prop), keySpan });
-      else properties.push({ key, value: unknownRef(ctx, prop), keySpan });
+      const at = staticKey === undefined ? { keySpan, dynamicKey: true as const } : { keySpan };
+      if (ts.isPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.initializer, scope), ...at });
+      else if (ts.isShorthandPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.name, scope), ...at });
+      else if (ts.isMethodDeclaration(prop)) properties.push({ key, value: functionRef(ctx, prop), ...at });
+      else properties.push({ key, value: unknownRef(ctx, prop), ...at });
     }
     return { kind: 'object', properties, span };
   }
