@@ -56,7 +56,9 @@ type Item =
   | { t: 'function'; file: string; fn: FunctionFact }
   | { t: 'string'; value: string }
   | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true }> }
-  | { t: 'unresolved'; at: SourceRef; text: string };
+  | { t: 'unresolved'; at: SourceRef; text: string }
+  /** A record-set member the linker cannot follow: still a tool, named by its static key. */
+  | { t: 'keyed'; key: string; keyAt: SourceRef };
 
 /** Bounds recursion through re-export chains and function parameters; real code needs a handful. */
 const MAX_DEPTH = 24;
@@ -323,11 +325,31 @@ class Linker {
       if (item.t === 'tool') {
         // Disabled in code (`isEnabled: false`): the model never sees it.
         if (!item.def.disabled) set.tools.push(this.resolvedTool(item, listedAt));
-      } else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
+      } else if (item.t === 'keyed') set.tools.push(this.keyedTool(set.adapter, item.key, item.keyAt, listedAt));
+      else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
       else if (item.t === 'mcp' || item.t === 'agent' || item.t === 'handoff') {
         // Not a tool: an agent or server listed among tools is a type error the compiler reports.
       } else set.unresolved.push({ file, span: source.span, text: describe(item) });
     }
+  }
+
+  /** A member known only by the key that names it (`agent-<key>`, a record key whose value is not followed). */
+  private keyedTool(adapter: string, written: string, at: SourceRef, listedAt?: SourceRef): ResolvedTool {
+    const name = this.options.naming(adapter).tool(written);
+    const tool: ResolvedTool = {
+      key: `${at.file}#keyed@${at.span.start}`,
+      adapter,
+      kind: 'function',
+      name,
+      namespace: undefined,
+      namespaceDynamic: false,
+      deferLoading: false,
+      approvalRequired: false,
+      definedAt: at,
+    };
+    if (name !== written) tool.writtenName = written;
+    if (listedAt && (listedAt.file !== at.file || listedAt.span.start !== at.span.start)) tool.listedAt = listedAt;
+    return tool;
   }
 
   /** A toolkit array's members; false when some element is not a tool of the set's adapter. */
@@ -341,7 +363,6 @@ class Linker {
 
   /** `agents: { vendor }` -> the tool `agent-vendor`: one member per key, named where the key is written. */
   private collectKeyed(file: string, keyed: { prefix: string; value: ValueRef }, set: ResolvedExposureSet): void {
-    const naming = this.options.naming(set.adapter);
     for (const object of this.resolve(file, keyed.value, 0)) {
       if (object.t !== 'object') {
         set.unresolved.push(object.t === 'unresolved' ? { ...object.at, text: object.text } : { file, span: keyed.value.span, text: describe(object) });
@@ -352,22 +373,7 @@ class Linker {
           set.unresolved.push({ file: object.file, span: property.value.span, text: `${keyed.prefix}…` });
           continue;
         }
-        const written = `${keyed.prefix}${property.key}`;
-        const name = naming.tool(written);
-        const at = { file: object.file, span: property.keySpan };
-        const tool: ResolvedTool = {
-          key: `${object.file}#keyed@${property.keySpan.start}`,
-          adapter: set.adapter,
-          kind: 'function',
-          name,
-          namespace: undefined,
-          namespaceDynamic: false,
-          deferLoading: false,
-          approvalRequired: false,
-          definedAt: at,
-        };
-        if (name !== written) tool.writtenName = written;
-        set.tools.push(tool);
+        set.tools.push(this.keyedTool(set.adapter, `${keyed.prefix}${property.key}`, { file: object.file, span: property.keySpan }));
       }
     }
   }
@@ -419,7 +425,12 @@ class Linker {
         const keyAt = property.keySpan && { file: object.file, span: property.keySpan };
         for (const item of this.resolve(object.file, property.value, depth + 1)) {
           const inline = property.value.kind === 'tool' && object.file === file && !listedIn;
-          const named = item.t === 'tool' ? { ...item, key: property.key, ...(keyAt ? { keyAt } : {}), ...(property.dynamicKey ? { keyDynamic: true as const } : {}) } : item;
+          let named: Item = item.t === 'tool' ? { ...item, key: property.key, ...(keyAt ? { keyAt } : {}), ...(property.dynamicKey ? { keyDynamic: true as const } : {}) } : item;
+          // Every static key of a tools record is a tool name, whatever its value is (a provider
+          // tool, an inline object, an import ESLint cannot follow without types).
+          if (item.t !== 'tool' && keyAt && !property.dynamicKey && (item.t === 'unresolved' || item.t === 'object' || item.t === 'function')) {
+            named = { t: 'keyed', key: property.key, keyAt };
+          }
           out.push({ item: named, listedAt: inline ? undefined : listedAt });
         }
       }

@@ -85,6 +85,24 @@ export const b = await generateText({ model, prompt: 'b', tools: { ...tools, ...
 export const c = await generateText({ model, prompt: 'c', tools, toolChoice: { type: 'auto' } });
 `;
 
+// Provider tools and inline objects are tools too: every static key of a tools record names one.
+const aiProviderTools = `import { openai } from '@ai-sdk/openai';
+import { generateText, tool } from 'ai';
+import { z } from 'zod';
+
+export const a = await generateText({
+  model,
+  prompt: 'a',
+  tools: {
+    web_search: openai.tools.webSearch({}),
+    weather: { description: 'Weather.', inputSchema: z.object({}), execute: async () => 'sun' },
+    search: tool({ inputSchema: z.object({}), execute: async () => 1 }),
+  },
+  toolChoice: { type: 'tool', toolName: 'websearch' },
+});
+export const b = await generateText({ model, prompt: 'b', tools: { web_search: openai.tools.webSearch({}) }, toolChoice: { type: 'tool', toolName: 'web_search' } });
+`;
+
 const aiBadKey = `import { tool, type ToolSet } from 'ai';
 import { z } from 'zod';
 
@@ -319,6 +337,17 @@ runCases('required-function-name-known on the AI SDK, LangChain.js and Mastra', 
           messageId: 'unknownRequiredFunction',
           data: { option: 'toolName', name: 'search_docs', set: 'agent', available: '"search", "get_page"', effect: FORCED },
           ...loc(aiReferences, "'search_docs'"),
+        },
+      ],
+    },
+    {
+      name: 'AI SDK: a provider tool and an inline tool object are members named by their keys',
+      code: aiProviderTools,
+      errors: [
+        {
+          messageId: 'unknownRequiredFunction',
+          data: { option: 'toolName', name: 'websearch', set: 'the tools of this call', available: '"web_search", "weather", "search"', effect: FORCED },
+          ...loc(aiProviderTools, "'websearch'"),
         },
       ],
     },

@@ -240,8 +240,8 @@ const rowDetails: Record<string, RowDetail[]> = {
         framework: 'Mastra',
         rewrites: 'keys outside [a-zA-Z0-9_-], not starting with a letter or _, or over 63 characters',
       },
-      // The key lists an imported tool: without types the member is not known to be a tool.
-      needsTypes: true,
+      // The key names the tool whatever its (imported) value is.
+      needsTypes: false,
     },
     {
       rule: 'no-call-id-coercion',
