@@ -152,7 +152,7 @@ class Linker {
           // A list of tools on its own: a set only when every element is one of its adapter's tools.
           if (!this.collectToolkit(file, exposure.tools, set)) continue;
         } else {
-          for (const source of sources.tools) this.collectTools(source.file, source.value, set, exposure.toolsShape === 'record');
+          for (const source of sources.tools) this.collectTools(source.file, source.value, set, exposure.toolsShape === 'record', exposure.objectToolNames);
         }
         for (const keyed of exposure.keyedMembers ?? []) this.collectKeyed(file, keyed, set);
         for (const source of sources.handoffs) this.collectHandoffs(source.file, source.value, set);
@@ -320,8 +320,9 @@ class Linker {
 
   // ---- exposure members ----
 
-  private collectTools(file: string, source: ValueRef, set: ResolvedExposureSet, record = false): void {
-    for (const { item, listedAt } of record ? this.resolveRecord(file, source) : this.resolveTop(file, source)) {
+  private collectTools(file: string, source: ValueRef, set: ResolvedExposureSet, record = false, objectNames?: readonly string[][]): void {
+    for (const { item: found, listedAt } of record ? this.resolveRecord(file, source) : this.resolveTop(file, source)) {
+      const item = found.t === 'object' && objectNames ? (this.objectTool(found, objectNames) ?? found) : found;
       if (item.t === 'tool') {
         // Disabled in code (`isEnabled: false`): the model never sees it.
         if (!item.def.disabled) set.tools.push(this.resolvedTool(item, listedAt));
@@ -331,6 +332,28 @@ class Linker {
         // Not a tool: an agent or server listed among tools is a type error the compiler reports.
       } else set.unresolved.push({ file, span: source.span, text: describe(item) });
     }
+  }
+
+  /** A plain object listed as a tool, named by the first of `paths` that holds a static string. */
+  private objectTool(object: Extract<Item, { t: 'object' }>, paths: readonly string[][]): Item | undefined {
+    for (const path of paths) {
+      let current: Item[] = [object];
+      let last: SourceRef | undefined;
+      for (const step of path) {
+        const next: Item[] = [];
+        for (const item of current) {
+          if (item.t !== 'object') continue;
+          const prop = item.properties.find((p) => p.key === step);
+          if (!prop) continue;
+          last = { file: item.file, span: prop.value.span };
+          next.push(...this.resolve(item.file, prop.value, 1));
+        }
+        current = next;
+      }
+      const [only] = current;
+      if (current.length === 1 && only?.t === 'string' && last) return { t: 'keyed', key: only.value, keyAt: last };
+    }
+    return undefined;
   }
 
   /** A member known only by the key that names it (`agent-<key>`, a record key whose value is not followed). */

@@ -226,6 +226,8 @@ export interface ExposureFact {
   tools: ValueRef | undefined;
   /** `record`: `tools` is an object whose keys are the names the model sees. */
   toolsShape?: 'record';
+  /** Paths to the name of a plain object listed as a tool (`ToolsSpec.objectNames`). */
+  objectToolNames?: string[][];
   handoffs: ValueRef | undefined;
   /**
    * Later mutations in source order: `agent.handoffs.push(x)` adds (`mode: 'add'`),

@@ -168,6 +168,14 @@ export const forced = new ChatOpenAI({ model: 'gpt-4.1' }).bindTools([lookupShip
 export const any = new ChatOpenAI({ model: 'gpt-4.1' }).bindTools([lookupShipment], { tool_choice: 'any' });
 `;
 
+const lcPlainTools = `import { ChatOpenAI } from '@langchain/openai';
+
+const weatherTool = { name: 'get_weather', description: 'Weather.', schema: { type: 'object', properties: {} } };
+const openAiStyle = { type: 'function', function: { name: 'get_time', description: 'Time.', parameters: {} } };
+export const model = new ChatOpenAI({ model: 'gpt-4.1' }).bindTools([weatherTool, openAiStyle], { tool_choice: 'get_wether' });
+export const twice = new ChatOpenAI({ model: 'gpt-4.1' }).bindTools([weatherTool, { ...weatherTool, description: 'Again.' }]);
+`;
+
 const lcCallId = `import { ToolMessage, type AIMessage } from '@langchain/core/messages';
 
 export function answer(last: AIMessage) {
@@ -359,6 +367,17 @@ runCases('required-function-name-known on the AI SDK, LangChain.js and Mastra', 
           messageId: 'unknownRequiredFunction',
           data: { option: 'tool_choice', name: 'lookup_shipments', set: 'the tools of this call', available: '"lookup_shipment"', effect: FORCED },
           ...loc(lcBindTools, "'lookup_shipments'"),
+        },
+      ],
+    },
+    {
+      name: 'LangChain: plain-object tools in bindTools are named by name or function.name',
+      code: lcPlainTools,
+      errors: [
+        {
+          messageId: 'unknownRequiredFunction',
+          data: { option: 'tool_choice', name: 'get_wether', set: 'the tools of this call', available: '"get_weather", "get_time"', effect: FORCED },
+          ...loc(lcPlainTools, "'get_wether'"),
         },
       ],
     },

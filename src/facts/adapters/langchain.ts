@@ -21,7 +21,8 @@ const agentOptions = {
 export const langchainAdapter: FrameworkAdapter = {
   id: 'langchain',
   title: 'LangChain.js',
-  enablers: ['@langchain/core', 'langchain', '@langchain/langgraph'],
+  // The whole `@langchain/*` scope: provider packages (`@langchain/openai`) bind tools too.
+  enablers: ['@langchain', 'langchain'],
   tools: [
     { match: [{ type: 'call', name: 'tool' }], kind: 'function', name: [{ from: 'option', argument: 1, path: ['name'] }] },
     {
@@ -48,9 +49,10 @@ export const langchainAdapter: FrameworkAdapter = {
     { match: [{ type: 'call', name: 'createReactAgent' }], ...agentOptions },
     { match: [{ type: 'new', name: 'ToolNode' }], kind: 'call', tools: { argument: 0, path: [], shape: 'array' } },
     {
+      // Bound tools may be plain tool definitions too: `{ name, description, schema }`, OpenAI's `{ type: 'function', function: { name } }`.
       match: [{ type: 'method', method: 'bindTools', minArguments: 1 }],
       kind: 'call',
-      tools: { argument: 0, path: [], shape: 'array' },
+      tools: { argument: 0, path: [], shape: 'array', objectNames: [['name'], ['function', 'name']] },
       references: [{ argument: 1, path: ['tool_choice'], form: 'tool-choice', style: toolChoice }],
     },
   ],

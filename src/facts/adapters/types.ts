@@ -123,6 +123,11 @@ export type ReferenceSpec = OptionAt & ({ form: 'tool-choice'; style: ToolChoice
 /** Where a set keeps its tools: an array of tools, or a record whose keys are the names the model sees. */
 export interface ToolsSpec extends OptionAt {
   shape: 'array' | 'record';
+  /**
+   * Plain objects listed as tools (`{ name: 'x', schema }`, `{ type: 'function', function: { name } }`):
+   * the paths, tried in order, to the name such an object gives its tool.
+   */
+  objectNames?: ReadonlyArray<readonly string[]>;
 }
 
 /**

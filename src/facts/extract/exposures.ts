@@ -47,6 +47,7 @@ export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode
     span,
   };
   if (spec.tools?.shape === 'record') exposure.toolsShape = 'record';
+  if (spec.tools?.objectNames) exposure.objectToolNames = spec.tools.objectNames.map((path) => [...path]);
   const references = collectReferences(ctx, node, spec.references, scope);
   if (references.length > 0) exposure.references = references;
   const keyed = (spec.keyedMembers ?? []).flatMap((at) => {
