@@ -32,7 +32,7 @@ export type { ExtractOptions, TsModule };
  * Tokens of the framework-independent facts (call IDs, identity strings). A file that mentions none
  * of them and no enabler module cannot produce a fact beyond its module surface.
  */
-export const IDENTITY_TOKENS = /call_?id|toolCallId|qualifiedName|deferred_top_level|namespace|\bns\b|['"`]bare['"`]/i;
+export const IDENTITY_TOKENS = /call_?id|tool_?call|tool_?use|function_?call|\btc\b|qualifiedName|deferred_top_level|namespace|\bns\b|['"`]bare['"`]/i;
 
 /** True when the file's text could yield facts beyond its module surface. */
 export function mayHaveFacts(text: string, adapters: readonly FrameworkAdapter[] = registry): boolean {

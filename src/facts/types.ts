@@ -270,7 +270,20 @@ export interface CallIdCoercionFact {
   expressionSpan: Span;
   /** The raw item the ID was read from, when it is a simple property access (`item` of `item.call_id`). */
   rawItemText: string | undefined;
+  /** Where the coerced value goes (decided in syntax): only some places let a made-up ID do harm. */
+  flow: CallIdFlow;
 }
+
+/**
+ * Where a coerced call ID flows. Harmful: `sent` (a call-ID property, a key property or the `id` of a
+ * tool-call object), `returned`, `key` (`map.set`, `obj[k] =`, a `Set`), `compared`. Quiet: `log`
+ * (console, logger, error text), `display` (JSX, label functions), `lookup` (`map.get`, `obj[k]`),
+ * `guarded` (rejected on the next statement), `memo` (a string joining many fields), `own-default`
+ * (a function defaulting its own optional parameter), `text` (`+=` into text), `other`.
+ */
+export type CallIdFlow =
+  | { kind: 'sent'; property: string }
+  | { kind: 'returned' | 'key' | 'compared' | 'log' | 'display' | 'lookup' | 'guarded' | 'memo' | 'own-default' | 'text' | 'other' };
 
 /** A hand-built identity string that a canonical helper should produce. */
 export interface IdentityStringFact {

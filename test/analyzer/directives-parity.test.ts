@@ -25,50 +25,56 @@ const TSCONFIG = JSON.stringify({
 // `// reported` / `// suppressed` mark what ESLint does with the coercion on that line.
 const IDS = `type Item = { call_id?: string; name: string };
 
+// Each coerced ID becomes a key (a Set entry, through the local helper), where no-call-id-coercion reports it.
+const seen = new Set<string>();
+function remember(first: string, second = ''): void {
+  seen.add(first);
+  seen.add(second);
+}
+
 export function keys(item: Item): string[] {
-  const out: string[] = [];
-  out.push(String(item.call_id)); // reported
+  remember(String(item.call_id)); // reported
   // eslint-disable-next-line tool-identity/no-call-id-coercion
-  out.push(String(item.call_id)); // suppressed
+  remember(String(item.call_id)); // suppressed
   // eslint-disable-next-line tool-identity/no-call-id-coercion -- the key is only logged
-  out.push(String(item.call_id)); // suppressed
-  out.push(String(item.call_id)); /* eslint-disable-line tool-identity/no-call-id-coercion */
-  out.push(String(item.call_id)); // eslint-disable-line
+  remember(String(item.call_id)); // suppressed
+  remember(String(item.call_id)); /* eslint-disable-line tool-identity/no-call-id-coercion */
+  remember(String(item.call_id)); // eslint-disable-line
   // eslint-disable-next-line other/rule
-  out.push(String(item.call_id)); // reported
+  remember(String(item.call_id)); // reported
   // eslint-disable-next-line no-call-id-coercion
-  out.push(String(item.call_id)); // reported
+  remember(String(item.call_id)); // reported
   // eslint-disable-next-line tool-identity/no-tool-name-collision
-  out.push(String(item.call_id)); // reported
+  remember(String(item.call_id)); // reported
   // eslint-disable-next-line other/rule, 'tool-identity/no-call-id-coercion'
-  out.push(String(item.call_id)); // suppressed
+  remember(String(item.call_id)); // suppressed
   // eslint-disable-next-line tool-identity/no-call-id-coercion--no separator, so no such rule
-  out.push(String(item.call_id)); // reported
+  remember(String(item.call_id)); // reported
   const note = '// eslint-disable-next-line';
-  out.push(String(item.call_id), note); // reported
-  out.push(String(item.call_id), \`\${item.name} // eslint-disable-line\`); // reported
-  out.push(String(item.call_id), /\\/\\/ eslint-disable-line/.source); // reported
-  out.push(\`\${{ a: 1 }.a} /* eslint-disable \${'*/'}\`, String(item.call_id)); // reported
+  remember(String(item.call_id), note); // reported
+  remember(String(item.call_id), \`\${item.name} // eslint-disable-line\`); // reported
+  remember(String(item.call_id), /\\/\\/ eslint-disable-line/.source); // reported
+  remember(\`\${{ a: 1 }.a} /* eslint-disable \${'*/'}\`, String(item.call_id)); // reported
   /* eslint-disable tool-identity/no-call-id-coercion */
-  out.push(String(item.call_id)); // suppressed
-  out.push(\`\${item.call_id}\`); // suppressed
+  remember(String(item.call_id)); // suppressed
+  remember(\`\${item.call_id}\`); // suppressed
   /* eslint-enable tool-identity/no-call-id-coercion */
-  out.push(String(item.call_id)); // reported
+  remember(String(item.call_id)); // reported
   /* eslint-disable */
-  out.push(String(item.call_id)); // suppressed
+  remember(String(item.call_id)); // suppressed
   /* eslint-enable tool-identity/no-call-id-coercion -- this rule only */
-  out.push(String(item.call_id)); // reported
+  remember(String(item.call_id)); // reported
   /* eslint-enable */
   // eslint-disable tool-identity/no-call-id-coercion
-  out.push(String(item.call_id)); // reported: a line comment cannot hold a block directive
+  remember(String(item.call_id)); // reported: a line comment cannot hold a block directive
   /* eslint-disable-next-line
      tool-identity/no-call-id-coercion */
-  out.push(String(item.call_id)); // suppressed
+  remember(String(item.call_id)); // suppressed
   /* eslint-disable-line tool-identity/no-call-id-coercion
-   */ out.push(String(item.call_id)); // reported: a multi-line disable-line is ignored
-  out.push(String(item.call_id)); /* eslint-disable tool-identity/no-call-id-coercion */ out.push(String(item.call_id)); // reported once
-  out.push(String(item.call_id)); // suppressed until the end of the file
-  return out;
+   */ remember(String(item.call_id)); // reported: a multi-line disable-line is ignored
+  remember(String(item.call_id)); /* eslint-disable tool-identity/no-call-id-coercion */ remember(String(item.call_id)); // reported once
+  remember(String(item.call_id)); // suppressed until the end of the file
+  return [...seen];
 }
 `;
 

@@ -112,3 +112,80 @@ function shadowed(String: (x: unknown) => string, item: any) {
     expect(seen).toEqual(['opaque', 'value', 'opaque', 'value']);
   });
 });
+
+describe('chains and spellings', () => {
+  const src = `export function bridge(props: any, event: any, block: ToolUseBlock, ai: any, raw: any, requestID: string, state: any) {
+  const a = String(props.callID ?? event.id);
+  const b = raw.callId || raw.id || '';
+  const c = block.id ?? '';
+  const d = ai.tool_calls[0].id ?? '';
+  const e = raw.tool_use_id ?? raw.toolUseId ?? requestID;
+  const f = \`\${raw.toolCallId ?? ''}\`;
+  const g = raw.call_id ?? raw.callId;
+  const h = raw.toolCallId ?? generateId();
+  const i = raw.toolCallId ?? undefined;
+  state.push(a, b, c, d, e, f, g, h, i);
+}
+`;
+
+  it('reports each chain once, at the coercion, naming the call ID; another call ID, a fresh ID or undefined are no stand-ins', () => {
+    const facts = extract(src, 'src/bridge.ts');
+    expect(facts.callIdCoercions.map((c) => [c.form, c.expression, textAt(src, c.span)])).toEqual([
+      ['String', 'props.callID', 'String(props.callID ?? event.id)'],
+      ['logical-default', 'raw.callId', "raw.callId || raw.id || ''"],
+      ['nullish-default', 'block.id', "block.id ?? ''"],
+      ['nullish-default', 'ai.tool_calls[0].id', "ai.tool_calls[0].id ?? ''"],
+      ['nullish-default', 'raw.tool_use_id', 'raw.tool_use_id ?? raw.toolUseId ?? requestID'],
+      ['template', 'raw.toolCallId', "`${raw.toolCallId ?? ''}`"],
+    ]);
+  });
+});
+
+describe('where a coerced call ID flows', () => {
+  const src = `declare const logger: { info(o: object): void };
+export function flows(item: any, results: Map<string, string>, seen: Set<string>, byId: Record<string, string>, pending: any[], own?: string) {
+  const sent = { type: 'function_call_output', call_id: item.call_id ?? '' };
+  results.set(item.callId ?? '', 'x');
+  seen.add(String(item.toolCallId));
+  byId[item.tool_call_id ?? ''] = 'x';
+  const match = pending.find((p) => p.callId === (item.toolUseId ?? ''));
+  logger.info({ callId: item.callId ?? 'none' });
+  const found = results.get(item.call_id ?? '');
+  const memo = \`\${item.name}:\${item.callId ?? ''}:\${item.args}\`;
+  const guarded = item.toolCallId ?? '';
+  if (!guarded) return;
+  const copy = item.tool_use_id ?? '';
+  const wire = { tool_use_id: copy };
+  const status = { status: own ?? 'none' };
+  return [sent, match, found, memo, wire, status, guarded];
+}
+export function keyOf(item: any) {
+  return item.callId ?? 'pending';
+}
+export function ownDefault(name: string, callId?: string) {
+  return { callId: callId ?? 'call_1', name };
+}
+`;
+
+  it('records the flow of each coercion', () => {
+    const facts = extract(src, 'src/flows.ts');
+    expect(facts.callIdCoercions.map((c) => [textAt(src, c.span), c.flow])).toEqual([
+      ["item.call_id ?? ''", { kind: 'sent', property: 'call_id' }],
+      ["item.callId ?? ''", { kind: 'key' }],
+      ['String(item.toolCallId)', { kind: 'key' }],
+      ["item.tool_call_id ?? ''", { kind: 'key' }],
+      ["item.toolUseId ?? ''", { kind: 'compared' }],
+      ["item.callId ?? 'none'", { kind: 'log' }],
+      ["item.call_id ?? ''", { kind: 'lookup' }],
+      ["item.callId ?? ''", { kind: 'memo' }],
+      ["item.toolCallId ?? ''", { kind: 'guarded' }],
+      ["item.tool_use_id ?? ''", { kind: 'sent', property: 'tool_use_id' }],
+      ["item.callId ?? 'pending'", { kind: 'returned' }],
+      ["callId ?? 'call_1'", { kind: 'own-default' }],
+    ]);
+  });
+});
+
+function textAt(text: string, span: { start: number; end: number }): string {
+  return text.slice(span.start, span.end);
+}

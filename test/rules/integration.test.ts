@@ -381,6 +381,23 @@ const rowDetails: Record<string, RowDetail[]> = {
       needsTypes: false,
     },
   ],
+  'projects/call-id-bridge': [
+    // Each finding is a coercion in one file (syntax evidence: the name `callID`, the `ToolCall` annotation).
+    {
+      rule: 'no-call-id-coercion',
+      messageId: 'coercedCallId',
+      file: 'src/bridge/events.ts',
+      data: { expression: 'props.callID', form: 'String()' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-call-id-coercion',
+      messageId: 'coercedCallId',
+      file: 'src/convert/responses.ts',
+      data: { expression: 'call.id', form: 'a `??` default' },
+      needsTypes: false,
+    },
+  ],
   'projects/clean': [],
   'projects/cross-file-collision': [
     // Re-export, imported array, spread and a constant of a third module.

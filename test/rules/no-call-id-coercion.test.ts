@@ -344,3 +344,332 @@ runCases(RULE, rule, {
     },
   ],
 });
+
+// Spellings real code writes (issue 10): chains, other property names, `id` of a tool-call value;
+// each reported once, at the coercion, where the made-up ID goes somewhere that pairs by it.
+
+const toolMessageOnError = `import { ToolMessage } from '@langchain/core/messages';
+import type { ToolCall } from '@langchain/core/messages/tool';
+
+interface ToolCallRequest {
+  toolCall: ToolCall;
+}
+
+export function errorMessage(request: ToolCallRequest, error: Error): ToolMessage {
+  return new ToolMessage({
+    content: \`\${request.toolCall.name ?? 'tool'} failed: \${error.message}\`,
+    tool_call_id: request.toolCall.id ?? "",
+    status: 'error',
+  });
+}
+`;
+
+const typedToolCallBlock = `import type { ContentBlock } from '@langchain/core/messages';
+
+export const convertFunctionCall = (block: ContentBlock.Tools.ToolCall) => ({
+  type: 'function_call' as const,
+  name: block.name ?? '',
+  call_id: block.id ?? '',
+  arguments: JSON.stringify(block.args),
+});
+`;
+
+const mistralIds = `import type { AIMessage } from '@langchain/core/messages';
+
+declare function _convertToolCallIdToMistralCompatible(id: string): string;
+
+export function toolCallsFor(message: AIMessage, toolResponseIds: Set<string>) {
+  const calls = (message.tool_calls ?? []).map((toolCall) => ({
+    ...toolCall,
+    id: _convertToolCallIdToMistralCompatible(toolCall.id ?? ""),
+  }));
+  // A read-only lookup: a call without an ID finds no response and is dropped.
+  return calls.filter((tc) => toolResponseIds.has(_convertToolCallIdToMistralCompatible(tc.id ?? "")));
+}
+`;
+
+const realtimeChain = `import type { TransportToolCallEvent } from './transport';
+
+function normalizeRealtimeFunctionCallId(toolCall: TransportToolCallEvent): TransportToolCallEvent {
+  const callId = toolCall.callId || toolCall.id || '';
+  return callId === toolCall.callId ? toolCall : { ...toolCall, callId };
+}
+
+export { normalizeRealtimeFunctionCallId };
+`;
+
+const opencodeBridge = `type Props = { callID?: string; tool?: string; source?: { callID?: string }; text?: string };
+
+interface BridgeState {
+  toolNames: Map<string, string>;
+  toolInputs: Map<string, string>;
+}
+
+export function onToolCalled(state: BridgeState, event: { id: string; properties: Props }, emit: (part: object) => void): void {
+  const props = event.properties;
+  const callID = String(props.callID ?? event.id);
+  state.toolNames.set(callID, String(props.tool ?? 'unknown'));
+  const input = state.toolInputs.get(String(props.callID ?? ''));
+  emit({ type: 'tool-call', toolCallId: callID, toolName: String(props.tool ?? ''), input });
+}
+
+export function onPermission(requestID: string, props: Props) {
+  return { type: 'tool-approval-request', approvalId: requestID, toolCallId: String(props.source?.callID ?? requestID) };
+}
+`;
+
+const anthropicResults = `interface ToolResultInput {
+  toolUseId?: string;
+  tool_use_id?: string;
+  output: string;
+}
+
+export function toolResultBlock(result: ToolResultInput) {
+  return { type: 'tool_result' as const, tool_use_id: result.toolUseId || 'missing', content: result.output };
+}
+
+export function legacyBlock(result: ToolResultInput) {
+  return { type: 'tool_result' as const, tool_use_id: String(result.tool_use_id ?? ''), content: result.output };
+}
+`;
+
+const firstToolCall = `import { ToolMessage, type AIMessage } from '@langchain/core/messages';
+
+export function answerFirstCall(ai: AIMessage, content: string): ToolMessage {
+  return new ToolMessage({ content, tool_call_id: ai.tool_calls![0].id ?? '' });
+}
+`;
+
+const keysAndComparisons = `import type { ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
+
+interface PendingApproval {
+  callId: string;
+  approved?: boolean;
+}
+
+const outputsByUse: Record<string, string> = {};
+
+export function recordOutput(block: ToolUseBlock, output: string): void {
+  outputsByUse[block.id ?? ''] = output;
+}
+
+export function approve(pending: PendingApproval[], event: { toolCallId?: string }): void {
+  const entry = pending.find((p) => p.callId === (event.toolCallId ?? ''));
+  if (entry) entry.approved = true;
+}
+
+export function resultCallId(event: { tool_call_id?: string; id: string }): string {
+  return event.tool_call_id ?? event.id;
+}
+`;
+
+const quietFlows = `import type { ToolCall } from '@langchain/core/messages/tool';
+import { generateId } from 'ai';
+
+declare const logger: { warn(fields: object, message: string): void };
+const decisions = new Map<string, 'approved' | 'rejected'>();
+
+export function logDetails(details?: { toolCall?: { callId?: string } }): void {
+  console.log(\`[agent] call_id=\${details?.toolCall?.callId ?? 'unknown'}\`);
+}
+
+export function warnMissing(item: { callId?: string; name: string }): void {
+  logger.warn({ callId: item.callId ?? 'none', tool: item.name }, 'tool call has no output');
+}
+
+export function failUnknown(callId?: string): never {
+  throw new Error(\`No pending call \${callId ?? '(none)'}\`);
+}
+
+export function decisionFor(rawItem?: { callId?: string }) {
+  return decisions.get(rawItem?.callId ?? '') ?? 'pending';
+}
+
+export function customId(customToolCallIds: Record<string, string> | undefined, toolCall: ToolCall) {
+  return customToolCallIds?.[toolCall.id ?? ''] ?? '';
+}
+
+export function settle(event: { toolCallId?: string }, output: string, results: Map<string, string>): void {
+  const id = event.toolCallId ?? '';
+  if (!id) return;
+  results.set(id, output);
+}
+
+export function rowKey(toolCallId: string | undefined, action: { agent: string }, index: number): string {
+  return \`\${toolCallId || 'tool'}-\${action.agent}-\${index}\`;
+}
+
+export function fingerprint(msg: { role: string; tool_call_id?: string; content: string }): string {
+  return [msg.role, msg.tool_call_id ?? '', msg.content].join('|');
+}
+
+export function estimateChars(messages: Array<{ content: string; tool_call_id?: string }>): number {
+  let textContent = '';
+  for (const msg of messages) {
+    textContent += msg.content;
+    textContent += msg.tool_call_id ?? '';
+  }
+  return textContent.length;
+}
+
+export function functionToolCall(name: string, args?: string, callId?: string) {
+  return { type: 'function_call' as const, id: \`fc_\${callId ?? '1'}\`, callId: callId ?? 'call_1', name, arguments: args ?? '{}' };
+}
+
+export function toolCallLabel(call: { callId?: string; name: string }): string {
+  return call.callId ?? 'pending';
+}
+
+export function fromProvider(toolCall: { id?: string; function: { name: string } }) {
+  return { type: 'tool-call' as const, toolCallId: toolCall.id ?? generateId(), toolName: toolCall.function.name };
+}
+
+export function timeout(callId: string | undefined) {
+  return { status: callId ?? 'timed-out' };
+}
+
+export function wireId(item: { call_id?: string; callId?: string }) {
+  return item.call_id ?? item.callId;
+}
+`;
+
+const retryFailure = `import { ToolMessage } from '@langchain/core/messages';
+import type { ToolCall } from '@langchain/core/messages/tool';
+
+export function retrying(maxRetries: number) {
+  const handleFailure = (toolName: string, toolCallId: string, error: Error) =>
+    new ToolMessage({ content: \`\${toolName} failed: \${error.message}\`, tool_call_id: toolCallId, name: toolName, status: 'error' });
+
+  return async (request: { toolCall: ToolCall }, handler: () => Promise<ToolMessage>) => {
+    const toolCallId = request.toolCall.id ?? "";
+    for (let attempt = 0; attempt < maxRetries; attempt++) {
+      try {
+        return await handler();
+      } catch {
+        // retried below
+      }
+    }
+    return handleFailure(request.toolCall.name, toolCallId, new Error('retries exhausted'));
+  };
+}
+`;
+
+// The Responses API gives hosted tool items only an `id`; a fake model mints the next ID itself.
+const ownItemIds = `type ToolSearchCall = { type: 'tool_search_call'; id: string; call_id: string | null; arguments: unknown };
+
+let counter = 0;
+function nextToolCallId(): string {
+  counter += 1;
+  return \`fake_call_\${counter}\`;
+}
+
+export function toolSearchPart(part: ToolSearchCall) {
+  const toolCallId = part.call_id ?? part.id;
+  return { type: 'tool-call' as const, toolCallId, toolName: 'tool_search', input: JSON.stringify(part.arguments) };
+}
+
+export function fakeToolCalls(calls: Array<{ id?: string; name: string; args: object }>) {
+  return calls.map((tc) => ({ id: tc.id ?? nextToolCallId(), name: tc.name, args: tc.args, type: 'tool_call' as const }));
+}
+`;
+
+runCases(`${RULE}: chains, spellings and where the ID flows`, rule, {
+  valid: [
+    { mode: 'syntax', name: 'logs, errors, lookups, a guard, memo strings, text, own defaults, labels, fresh IDs, other fields', code: quietFlows },
+    { mode: 'syntax', name: "an item's own id as the fallback; a minted next ID", code: ownItemIds },
+  ],
+  invalid: [
+    {
+      mode: 'syntax',
+      name: "LangChain: `request.toolCall.id ?? ''` sent as a ToolMessage's tool_call_id",
+      code: toolMessageOnError,
+      errors: [
+        { messageId: 'coercedCallId', data: { expression: 'request.toolCall.id', form: 'a `??` default' }, ...loc(toolMessageOnError, 'request.toolCall.id ?? ""'), suggestions: [] },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: '`id` of a parameter typed ContentBlock.Tools.ToolCall sent as call_id (the name default is not an ID)',
+      code: typedToolCallBlock,
+      errors: [{ messageId: 'coercedCallId', data: { expression: 'block.id', form: 'a `??` default' }, ...loc(typedToolCallBlock, "block.id ?? ''"), suggestions: [] }],
+    },
+    {
+      mode: 'syntax',
+      name: 'Mistral: through an ID converter into the `id` of a spread tool call; the lookup stays quiet',
+      code: mistralIds,
+      errors: [{ messageId: 'coercedCallId', data: { expression: 'toolCall.id', form: 'a `??` default' }, ...loc(mistralIds, 'toolCall.id ?? ""'), suggestions: [] }],
+    },
+    {
+      mode: 'syntax',
+      name: "a `||` chain falling back to the item id and then '' (one finding, naming the call ID)",
+      code: realtimeChain,
+      errors: [
+        {
+          messageId: 'coercedCallId',
+          data: { expression: 'toolCall.callId', form: 'a `||` default' },
+          ...loc(realtimeChain, "toolCall.callId || toolCall.id || ''"),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'String(callID ?? other field) stored as a key and sent; String(x ?? requestID) sent; the lookup stays quiet',
+      code: opencodeBridge,
+      errors: [
+        { messageId: 'coercedCallId', data: { expression: 'props.callID', form: 'String()' }, ...loc(opencodeBridge, 'String(props.callID ?? event.id)'), suggestions: [] },
+        {
+          messageId: 'coercedCallId',
+          data: { expression: 'props.source?.callID', form: 'String()' },
+          ...loc(opencodeBridge, 'String(props.source?.callID ?? requestID)'),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'toolUseId and tool_use_id sent as a tool_result tool_use_id',
+      code: anthropicResults,
+      errors: [
+        { messageId: 'coercedCallId', data: { expression: 'result.toolUseId', form: 'a `||` default' }, ...loc(anthropicResults, "result.toolUseId || 'missing'"), suggestions: [] },
+        { messageId: 'coercedCallId', data: { expression: 'result.tool_use_id', form: 'String()' }, ...loc(anthropicResults, "String(result.tool_use_id ?? '')"), suggestions: [] },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: '`id` of an element of tool_calls',
+      code: firstToolCall,
+      errors: [
+        { messageId: 'coercedCallId', data: { expression: 'ai.tool_calls![0].id', form: 'a `??` default' }, ...loc(firstToolCall, "ai.tool_calls![0].id ?? ''"), suggestions: [] },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'a constant passed to a local function that sends it as tool_call_id',
+      code: retryFailure,
+      errors: [
+        { messageId: 'coercedCallId', data: { expression: 'request.toolCall.id', form: 'a `??` default' }, ...loc(retryFailure, 'request.toolCall.id ?? ""'), suggestions: [] },
+      ],
+    },
+    {
+      mode: 'both',
+      name: 'an obj[key] = key, a comparison that picks the approval, a returned ID falling back to another field',
+      code: keysAndComparisons,
+      errors: [
+        { messageId: 'coercedCallId', data: { expression: 'block.id', form: 'a `??` default' }, ...loc(keysAndComparisons, "block.id ?? ''"), suggestions: [] },
+        {
+          messageId: 'coercedCallId',
+          data: { expression: 'event.toolCallId', form: 'a `??` default' },
+          ...loc(keysAndComparisons, "event.toolCallId ?? ''"),
+          suggestions: [],
+        },
+        {
+          messageId: 'coercedCallId',
+          data: { expression: 'event.tool_call_id', form: 'a `??` default' },
+          ...loc(keysAndComparisons, 'event.tool_call_id ?? event.id'),
+          suggestions: [],
+        },
+      ],
+    },
+  ],
+});

@@ -1,8 +1,10 @@
 // Call-ID coercions (framework independent): `String(id)`, `` `${id}` ``, `id.toString()`,
-// `'' + id`, `id + ''`, `id ?? ''`, `id || ''` where `id` is a provider call ID.
+// `'' + id`, `id + ''`, `id ?? ''`, `id || ''`, chains (`a ?? b ?? ''`, `String(a ?? event.id)`)
+// where `id` is a provider call ID; each with where the coerced value flows (call-id-flow.ts).
 import type * as TS from 'typescript';
 import type { CallIdCoercionFact } from '../types.js';
-import { type Ctx, accessName, isSimpleChain, isStringLike, parentOf, spanOf, terminalName, textOf, unwrap } from './context.js';
+import { type Ctx, accessName, isFunctionLike, isSimpleChain, isStringLike, outerParent, parentOf, spanOf, terminalName, textOf, unwrap } from './context.js';
+import { CALL_ID_PROPERTIES, flowOf } from './call-id-flow.js';
 import { type Decl, type Scope, lookup } from './scope.js';
 
 /** A type name that says "call ID" (`ToolCallId`, a branded string): one test for syntax and types. */
@@ -10,41 +12,74 @@ export function isCallIdTypeName(name: string): boolean {
   return /CallId$/.test(name);
 }
 
-export const CALL_ID_NAMES: ReadonlySet<string> = new Set(['call_id', 'callId', 'toolCallId', 'tool_call_id']);
+/** `call_id`, `callId`, `callID`, `toolCallId`, `tool_call_id`, `tool_use_id`, `toolUseId`. */
+export const CALL_ID_NAMES: ReadonlySet<string> = CALL_ID_PROPERTIES;
 /** Names whose `.callId` is not a model tool call: telephony providers. */
 const TELEPHONY = /twilio|telnyx|vonage|plivo|telephony|phone/i;
 /** Calls that mint a fresh ID rather than read one from the provider. */
-const GENERATOR = /uuid|nanoid|random|generate|create|make|new|now/i;
+const GENERATOR = /uuid|nanoid|random|generate|create|make|new|now|next(?=[A-Z_])/i;
 /** Only `call_id`/`callId` objects are raw items `extractToolCallId(item)` can read. */
 const RAW_ITEM_FIELDS = new Set(['call_id', 'callId']);
 
 type Evidence = CallIdCoercionFact['evidence'];
 
 /** A value that is one tool call (`toolCall`, `tc`, `tool_use`): its `id` is the call ID. */
-const TOOL_CALL_VALUE = /^(?:tool_?call|tc|tool_?use|function_?call|tool_?call_?part)$/i;
+const TOOL_CALL_VALUE = /^(?:tool_?call|tc|tool_?use|function_?call|tool_?call_?part|tool_?call_?chunk)$/i;
+/** Lists of tool calls: `tool_calls[0]` and `rawToolCallChunksWithIndex[0]` are one. */
+const TOOL_CALL_LIST = /tool_?call(?:_?chunk)?s|tool_?uses|function_?calls/i;
+/**
+ * Framework tool-call types, by the name written in an annotation (`ToolCall`, `ContentBlock.Tools.ToolCall`,
+ * `ToolCallPart`, `FunctionCallItem`, `ToolUseBlock`, `ChatCompletionMessageToolCall`): their `id` is the call ID.
+ */
+const TOOL_CALL_TYPE = /^(?:\w*ToolCall(?:Part|Item|Chunk|Block)?|FunctionCall(?:Item)?|ToolUse(?:Block)?(?:Param)?)$/;
 
-function isCallIdAccess(ctx: Ctx, e: TS.Expression): boolean {
+/** Is `receiver` one tool call: named like one, an element of a tool-call list, or declared with a tool-call type? */
+function isToolCallValue(ctx: Ctx, receiver: TS.Expression, scope: Scope | undefined): boolean {
+  const { ts } = ctx;
+  const e = unwrap(ts, receiver);
+  const name = terminalName(ts, e);
+  if (name !== undefined && TOOL_CALL_VALUE.test(name)) return true;
+  if (ts.isElementAccessExpression(e)) {
+    const list = terminalName(ts, unwrap(ts, e.expression));
+    if (list !== undefined && TOOL_CALL_LIST.test(list)) return true;
+  }
+  if (scope && ts.isIdentifier(e)) {
+    const decl = lookup(scope, e.text);
+    const type = decl && declaredType(ctx, decl);
+    return type !== undefined && isToolCallType(ctx, type);
+  }
+  return false;
+}
+
+function isToolCallType(ctx: Ctx, type: TS.TypeNode): boolean {
+  const { ts } = ctx;
+  if (ts.isTypeReferenceNode(type)) {
+    const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
+    return TOOL_CALL_TYPE.test(name);
+  }
+  if (ts.isUnionTypeNode(type)) return type.types.some((member) => isToolCallType(ctx, member));
+  return false;
+}
+
+function isCallIdAccess(ctx: Ctx, e: TS.Expression, scope?: Scope): boolean {
   const { ts } = ctx;
   if (!ts.isPropertyAccessExpression(e) && !ts.isElementAccessExpression(e)) return false;
   const name = accessName(ts, e);
-  if (name === 'id') {
-    const receiver = terminalName(ts, unwrap(ts, e.expression));
-    return receiver !== undefined && TOOL_CALL_VALUE.test(receiver);
-  }
+  if (name === 'id') return isToolCallValue(ctx, e.expression, scope);
   return name !== undefined && CALL_ID_NAMES.has(name) && !TELEPHONY.test(textOf(ctx, e.expression));
 }
 
 /** Is this a provider call ID, and why? */
-export function callIdEvidence(ctx: Ctx, expr: TS.Expression, scope: Scope): Evidence | undefined {
+export function callIdEvidence(ctx: Ctx, expr: TS.Expression, scope: Scope, useSeam = true): Evidence | undefined {
   const { ts } = ctx;
   const e = unwrap(ts, expr);
   if (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) {
-    if (isCallIdAccess(ctx, e)) return 'property';
+    if (isCallIdAccess(ctx, e, scope)) return 'property';
   } else if (ts.isIdentifier(e)) {
     const evidence = identifierEvidence(ctx, e, scope);
     if (evidence !== null) return evidence;
   }
-  return ctx.options.isCallIdExpression?.(e) ? 'type' : undefined;
+  return useSeam && ctx.options.isCallIdExpression?.(e) ? 'type' : undefined;
 }
 
 /**
@@ -83,7 +118,7 @@ function identifierEvidence(ctx: Ctx, id: TS.Identifier, scope: Scope, depth = 0
   if (decl && (decl.kind === 'const' || ((decl.kind === 'let' || decl.kind === 'var') && !decl.reassigned))) {
     if (decl.init) {
       const init = unwrap(ts, decl.init);
-      if (isCallIdAccess(ctx, init)) return 'name';
+      if (isCallIdAccess(ctx, init, decl.scope)) return 'name';
       if (isFreshValue(ctx, init)) return undefined;
       if (ts.isIdentifier(init) && depth < 8) {
         const aliased = identifierEvidence(ctx, init, decl.scope, depth + 1);
@@ -114,18 +149,134 @@ function rawItemText(ctx: Ctx, expr: TS.Expression): string | undefined {
   return textOf(ctx, unwrap(ts, e.expression));
 }
 
-function push(ctx: Ctx, form: CallIdCoercionFact['form'], node: TS.Node, expr: TS.Expression, evidence: Evidence): void {
+/** A coerced call ID: the operand named in the finding, and what stands in for it when missing. */
+interface Coerced {
+  id: TS.Expression;
+  evidence: Evidence;
+  /** The last operand of a default chain (`''`, `event.id`, `requestID`). */
+  fallback: TS.Expression | undefined;
+  /** One call ID, or `<id> ?? '<literal>'`: what `extractToolCallId(item)` can stand in for. */
+  simple: boolean;
+}
+
+function push(ctx: Ctx, form: CallIdCoercionFact['form'], node: TS.Node, coerced: Coerced, scope: Scope): void {
+  const { id } = coerced;
   ctx.facts.callIdCoercions.push({
     form,
-    expression: textOf(ctx, expr),
-    evidence,
+    expression: textOf(ctx, id),
+    evidence: coerced.evidence,
     span: spanOf(ctx, node),
-    expressionSpan: spanOf(ctx, expr),
-    rawItemText: rawItemText(ctx, expr),
+    expressionSpan: spanOf(ctx, id),
+    rawItemText: coerced.simple ? rawItemText(ctx, id) : undefined,
+    flow: defaultsOwnParameter(ctx, id, node, scope) ? { kind: 'own-default' } : flowOf(ctx, node, coerced.fallback),
   });
 }
 
-/** `a?.b.c` or `a.b?.c`: an access some link of which may be missing. */
+function isDefaultOperator(ctx: Ctx, e: TS.Node): e is TS.BinaryExpression {
+  const { ts } = ctx;
+  if (!ts.isBinaryExpression(e)) return false;
+  const op = e.operatorToken.kind;
+  return op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken;
+}
+
+/** `a ?? b || ''` → [a, b, '']; undefined when `expr` is no default chain. */
+function chainOperands(ctx: Ctx, expr: TS.Expression): TS.Expression[] | undefined {
+  const top = unwrap(ctx.ts, expr);
+  if (!isDefaultOperator(ctx, top)) return undefined;
+  const operands: TS.Expression[] = [];
+  const visit = (e: TS.Expression): void => {
+    const inner = unwrap(ctx.ts, e);
+    if (isDefaultOperator(ctx, inner)) {
+      visit(inner.left);
+      visit(inner.right);
+    } else {
+      operands.push(inner);
+    }
+  };
+  visit(top);
+  return operands;
+}
+
+/** What the last operand of a chain puts in place of a missing ID. */
+function fallbackKind(ctx: Ctx, last: TS.Expression, scope: Scope, useSeam: boolean, before: readonly TS.Expression[] = []): 'missing' | 'fresh' | 'id' | 'made-up' {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  // `item.call_id ?? item.id`: the item's own provider ID (hosted Responses tools send only `id`), unique per item.
+  if (isOwnItemId(ctx, last, before)) return 'id';
+  if ((ts.isIdentifier(last) && last.text === 'undefined') || last.kind === K.NullKeyword || ts.isVoidExpression(last)) return 'missing';
+  // A freshly minted ID (`generateId()`, `randomUUID()`, `` `call_${nanoid()}` ``) is unique: it pairs nothing by accident.
+  if (ts.isNewExpression(last) || (ts.isCallExpression(last) && GENERATOR.test(textOf(ctx, last.expression)))) return 'fresh';
+  if (ts.isTemplateExpression(last) && last.templateSpans.some((span) => fallbackKind(ctx, unwrap(ts, span.expression), scope, false) === 'fresh')) return 'fresh';
+  if (!isStringLike(ts, last) && !ts.isNumericLiteral(last) && callIdEvidence(ctx, last, scope, useSeam)) return 'id';
+  return 'made-up';
+}
+
+/** Values whose `id` names one message of a stream: the call and its result come in two, with two IDs. */
+const STREAM_MESSAGE = /event|evt|message|msg|request|req|chunk|delta|props/i;
+
+/** `x.id` where an earlier operand reads the call ID of the same `x` (an item, not an event or message). */
+function isOwnItemId(ctx: Ctx, last: TS.Expression, before: readonly TS.Expression[]): boolean {
+  const { ts } = ctx;
+  if (!ts.isPropertyAccessExpression(last) || last.name.text !== 'id') return false;
+  const holder = terminalName(ts, last.expression);
+  if (holder === undefined || STREAM_MESSAGE.test(holder)) return false;
+  const receiver = textOf(ctx, unwrap(ts, last.expression)).replace(/\?$/, '');
+  return before.some((operand) => {
+    const e = unwrap(ts, operand);
+    if (!ts.isPropertyAccessExpression(e) && !ts.isElementAccessExpression(e)) return false;
+    const name = accessName(ts, e);
+    return name !== undefined && CALL_ID_NAMES.has(name) && textOf(ctx, unwrap(ts, e.expression)).replace(/\?$/, '') === receiver;
+  });
+}
+
+/**
+ * The call ID `expr` coerces. `alone`: `expr` is a default chain on its own, reported only when its
+ * last operand makes an ID up; `wrapped`: inside String() or a template, which also turn a missing
+ * ID into text.
+ */
+function coercedOf(ctx: Ctx, expr: TS.Expression, scope: Scope, mode: 'alone' | 'wrapped'): Coerced | undefined {
+  const { ts } = ctx;
+  const operands = chainOperands(ctx, expr);
+  if (!operands) {
+    const evidence = callIdEvidence(ctx, expr, scope);
+    return evidence ? { id: expr, evidence, fallback: undefined, simple: true } : undefined;
+  }
+  const last = operands[operands.length - 1]!;
+  // The type checker is asked about chain operands only where a literal stands in for the ID, as before
+  // chains were followed: `a || b` is everywhere, and each question costs a type lookup.
+  const useSeam = isStringLike(ts, last);
+  const kind = fallbackKind(ctx, last, scope, useSeam, operands.slice(0, -1));
+  if (kind === 'fresh' || (mode === 'alone' && kind !== 'made-up')) return undefined;
+  for (let i = 0; i < operands.length - 1; i++) {
+    const operand = operands[i]!;
+    const evidence = callIdEvidence(ctx, operand, scope, useSeam);
+    if (evidence) return { id: operand, evidence, fallback: last, simple: operands.length === 2 && isStringLike(ts, last) };
+  }
+  if (mode === 'wrapped' && kind === 'id') {
+    const evidence = callIdEvidence(ctx, last, scope, useSeam);
+    if (evidence) return { id: last, evidence, fallback: undefined, simple: false };
+  }
+  return undefined;
+}
+
+/** `function call(name: string, callId?: string) { ... callId ?? 'call_1' }`: a default for the function's own optional parameter. */
+function defaultsOwnParameter(ctx: Ctx, id: TS.Expression, node: TS.Node, scope: Scope): boolean {
+  const { ts } = ctx;
+  if (!ts.isIdentifier(id)) return false;
+  const decl = lookup(scope, id.text);
+  if (!decl || decl.kind !== 'param' || !decl.node || !ts.isParameter(decl.node) || !ts.isIdentifier(decl.node.name)) return false;
+  const param = decl.node;
+  const optional =
+    param.questionToken !== undefined ||
+    param.initializer !== undefined ||
+    (param.type !== undefined && ts.isUnionTypeNode(param.type) && param.type.types.some((t) => t.kind === ts.SyntaxKind.UndefinedKeyword));
+  if (!optional) return false;
+  let fn: TS.Node | undefined = parentOf(ctx, node);
+  while (fn && !isFunctionLike(ts, fn)) fn = parentOf(ctx, fn);
+  return fn === parentOf(ctx, param);
+}
+
+/** `a.callId` or `a?.b.callId`: an access some link of which may be missing. */
 function isOptionalChainAccess(ctx: Ctx, expr: TS.Expression): boolean {
   const { ts } = ctx;
   let e: TS.Expression = unwrap(ts, expr);
@@ -141,30 +292,61 @@ function isEmptyString(ctx: Ctx, expr: TS.Expression): boolean {
   return isStringLike(ctx.ts, e) && e.text === '';
 }
 
+function isGlobalStringCall(ctx: Ctx, node: TS.Node, scope: Scope): boolean {
+  const { ts } = ctx;
+  if (!ts.isCallExpression(node)) return false;
+  const callee = unwrap(ts, node.expression);
+  return ts.isIdentifier(callee) && callee.text === 'String' && node.arguments.length === 1 && !lookup(scope, 'String');
+}
+
+/** `` `${x}` `` with nothing around the one substitution, not tagged. */
+function isSoleTemplate(ctx: Ctx, node: TS.TemplateExpression): boolean {
+  const span = node.templateSpans[0];
+  return node.head.text === '' && node.templateSpans.length === 1 && span !== undefined && span.literal.text === '';
+}
+
+/** A default chain that an enclosing coercion reports (`String(a ?? b)`, `` `${a ?? ''}` ``, `'' + (a ?? b)`), or a link of a longer chain. */
+function isInsideReportedCoercion(ctx: Ctx, node: TS.BinaryExpression, scope: Scope): boolean {
+  const { ts } = ctx;
+  const { parent } = outerParent(ctx, node);
+  if (!parent) return false;
+  if (isDefaultOperator(ctx, parent)) return true;
+  if (isGlobalStringCall(ctx, parent, scope)) return true;
+  if (ts.isTemplateSpan(parent)) {
+    const template = parentOf(ctx, parent);
+    const tagged = template && parentOf(ctx, template);
+    return template !== undefined && ts.isTemplateExpression(template) && isSoleTemplate(ctx, template) && !(tagged && ts.isTaggedTemplateExpression(tagged));
+  }
+  return (
+    ts.isBinaryExpression(parent) &&
+    parent.operatorToken.kind === ts.SyntaxKind.PlusToken &&
+    (isEmptyString(ctx, parent.left) || isEmptyString(ctx, parent.right))
+  );
+}
+
 export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): void {
   const { ts } = ctx;
   if (ts.isCallExpression(node)) {
-    const callee = unwrap(ts, node.expression);
-    if (ts.isIdentifier(callee) && callee.text === 'String' && node.arguments.length === 1 && !lookup(scope, 'String')) {
-      const arg = node.arguments[0]!;
+    if (isGlobalStringCall(ctx, node, scope)) {
+      const arg = (node as TS.CallExpression).arguments[0]!;
       if (ts.isSpreadElement(arg)) return;
-      const evidence = callIdEvidence(ctx, arg, scope);
-      if (evidence) push(ctx, 'String', node, arg, evidence);
+      const coerced = coercedOf(ctx, arg, scope, 'wrapped');
+      if (coerced) push(ctx, 'String', node, coerced, scope);
       return;
     }
+    const callee = unwrap(ts, node.expression);
     if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'toString' && node.arguments.length === 0) {
       const evidence = callIdEvidence(ctx, callee.expression, scope);
-      if (evidence) push(ctx, 'toString', node, callee.expression, evidence);
+      if (evidence) push(ctx, 'toString', node, { id: callee.expression, evidence, fallback: undefined, simple: true }, scope);
     }
     return;
   }
   if (ts.isTemplateExpression(node)) {
     const parent = parentOf(ctx, node);
     if (parent && ts.isTaggedTemplateExpression(parent)) return;
-    const span = node.templateSpans[0];
-    if (node.head.text === '' && node.templateSpans.length === 1 && span && span.literal.text === '') {
-      const evidence = callIdEvidence(ctx, span.expression, scope);
-      if (evidence) push(ctx, 'template', node, span.expression, evidence);
+    if (isSoleTemplate(ctx, node)) {
+      const coerced = coercedOf(ctx, node.templateSpans[0]!.expression, scope, 'wrapped');
+      if (coerced) push(ctx, 'template', node, coerced, scope);
       return;
     }
     // `wo-${ctx?.agent?.toolCallId}`: the optional chain says the ID may be missing, and the
@@ -173,7 +355,7 @@ export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): vo
       if (!isOptionalChainAccess(ctx, part.expression)) continue;
       const evidence = callIdEvidence(ctx, part.expression, scope);
       if (evidence) {
-        push(ctx, 'template', node, part.expression, evidence);
+        push(ctx, 'template', node, { id: part.expression, evidence, fallback: undefined, simple: false }, scope);
         return;
       }
     }
@@ -184,14 +366,14 @@ export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): vo
     if (op === ts.SyntaxKind.PlusToken) {
       const other = isEmptyString(ctx, node.left) ? node.right : isEmptyString(ctx, node.right) ? node.left : undefined;
       if (!other) return;
-      const evidence = callIdEvidence(ctx, other, scope);
-      if (evidence) push(ctx, 'concat', node, other, evidence);
+      const coerced = coercedOf(ctx, other, scope, 'wrapped');
+      if (coerced) push(ctx, 'concat', node, coerced, scope);
       return;
     }
-    if (op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken) {
-      if (!isStringLike(ts, unwrap(ts, node.right))) return;
-      const evidence = callIdEvidence(ctx, node.left, scope);
-      if (evidence) push(ctx, op === ts.SyntaxKind.QuestionQuestionToken ? 'nullish-default' : 'logical-default', node, node.left, evidence);
+    if (isDefaultOperator(ctx, node)) {
+      if (isInsideReportedCoercion(ctx, node, scope)) return;
+      const coerced = coercedOf(ctx, node, scope, 'alone');
+      if (coerced) push(ctx, op === ts.SyntaxKind.QuestionQuestionToken ? 'nullish-default' : 'logical-default', node, coerced, scope);
     }
   }
 }
