@@ -16,7 +16,7 @@ const ITEM_TYPE_PART = /^(type|item_?type)$/i;
 const CALL_TYPE_PREFIX = /(?:^|[^A-Za-z0-9_])[a-z]+_call:$/;
 /** The server part of a hand-prefixed MCP tool name: `server`, `serverName`, `mcpServer.name`. */
 const SERVER_PART = /server|^mcp/i;
-/** A bare tool name used as an approval key: `toolName`, `item.toolName`, `raw.name`. */
+/** Tool names read from an item, used as approval keys: `item.toolName`, `raw.name` (locals only inside a `??` chain). */
 const BARE_NAME = /^(tool_?name|name|raw_?name)$/i;
 /** A store of approval decisions: `approvals`, `toolApprovals`, `approvalDecisions`. */
 const APPROVAL_STORE = /approvals$|approvalDecisions$/i;
@@ -244,7 +244,7 @@ function isCanonicalQualifierCall(ctx: Ctx, expr: TS.Expression): boolean {
 
 /**
  * A tool name read from an item (`item.toolName`, `raw.name`, `action.name`), or a `??`/`||` chain
- * of names. A plain local (`toolName`) is not one: in code that keeps approval maps it usually
+ * of names. A plain local of that name is not one: in code that keeps approval maps it usually
  * already is the canonical key, copied from one map to another.
  */
 function isBareName(ctx: Ctx, expr: TS.Expression, inChain = false): boolean {
