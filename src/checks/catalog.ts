@@ -188,8 +188,10 @@ export const catalog = {
     messages: {
       handBuiltIdentity:
         'Hand-built {{what}} ({{text}}); use {{helper}}() from tool-identity-audit/runtime so every place builds it by the same rules.',
+      handBuiltIdentityOwnHelpers:
+        'Hand-built {{what}} ({{text}}); this file already imports {{imported}} from {{module}}: build it with your own identity helpers, in one place, so every place builds it by the same rules.',
       handBuiltCallKey:
-        'Call key {{text}} joins a name with a call ID; a provider call ID identifies one invocation on its own, and a name is never part of it. Key by the call ID alone.',
+        'Call key {{text}} joins a call ID with a name or an item type; the provider call ID identifies one invocation on its own, and a name does not scope it (two agents or nested runs with the same name share the key, one tool under two names gets two). Key by the call ID alone, held by the run or agent it belongs to.',
       useHelper: 'Replace with {{replacement}}.',
     },
   }),

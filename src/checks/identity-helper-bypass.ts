@@ -5,7 +5,8 @@ import type { RuleOptions } from './catalog.js';
 import type { Finding } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
-import { helperImport } from './import-edit.js';
+import { RUNTIME_MODULE, helperImport } from './import-edit.js';
+import type { FileFacts } from '../facts/types.js';
 
 const RULE = 'no-identity-helper-bypass';
 
@@ -21,7 +22,26 @@ const whatText: Record<IdentityStringFact['form'], string> = {
   'trace-name': 'trace name',
   'qualified-fallback': 'qualified-name fallback',
   'call-key': 'call key',
+  'mcp-name': 'MCP server-prefixed tool name',
 };
+
+/** Names of identity helpers: a file importing one already has its own place to build identities. */
+const OWN_HELPER = /(QualifiedName|DisplayName|TraceName|LookupKeys?(Id)?|ApprovalKeys?|ToolCallName|ToolCallNamespace|ToolNames?|CallId|Identity)$/;
+
+/**
+ * Test files: a hand-built identity there is the expected value the test holds the code under
+ * test to (calling the helper instead would make the test agree with itself).
+ */
+function isTestFile(path: string): boolean {
+  return /(?:^|\/)(?:__tests__|__mocks__)\/|[._-](?:test|spec)\.[cm]?[jt]sx?$/.test(path);
+}
+
+/** The first import of an identity helper from a module that is not this package's runtime. */
+function ownHelperImport(facts: FileFacts): { imported: string; module: string } | undefined {
+  return facts.imports.find(
+    (i) => OWN_HELPER.test(i.imported) && i.module !== RUNTIME_MODULE && !i.module.startsWith('tool-identity-audit'),
+  );
+}
 
 /** Forms whose canonical helper takes exactly the extracted parts, so the edit is safe. */
 const REPLACEABLE: ReadonlySet<IdentityStringFact['form']> = new Set(['qualified-name', 'trace-name']);
@@ -45,10 +65,23 @@ export function checkIdentityHelperBypass(input: CheckInput, options: RuleOption
   const findings: Finding[] = [];
   for (const facts of input.files) {
     const path = input.matchPath ? input.matchPath(facts.file) : facts.file;
-    if (isHelperModule(path)) continue;
+    if (isHelperModule(path) || isTestFile(path)) continue;
+    const own = ownHelperImport(facts);
     for (const fact of facts.identityStrings) {
+      if (fact.quiet) continue;
       if (fact.inErrorMessage && options.ignoreErrorMessages) continue;
       const suggestions = [];
+      if (own && fact.form !== 'call-key') {
+        // The project has its own helpers: pointing it at this package's runtime would be wrong.
+        findings.push(
+          makeFinding(RULE, 'handBuiltIdentityOwnHelpers', {
+            at: { file: facts.file, span: fact.span },
+            data: { what: whatText[fact.form], text: fact.text, imported: own.imported, module: own.module },
+            key: `${fact.form}|${fact.parts.join(',')}`,
+          }),
+        );
+        continue;
+      }
       if (REPLACEABLE.has(fact.form) && fact.parts.length > 0) {
         const { name, edits } = helperImport(facts, fact.helper);
         const replacement = `${name}(${fact.parts.join(', ')})`;

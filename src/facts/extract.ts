@@ -32,7 +32,8 @@ export type { ExtractOptions, TsModule };
  * Tokens of the framework-independent facts (call IDs, identity strings). A file that mentions none
  * of them and no enabler module cannot produce a fact beyond its module surface.
  */
-export const IDENTITY_TOKENS = /call_?id|tool_?call|tool_?use|function_?call|\btc\b|qualifiedName|deferred_top_level|namespace|\bns\b|['"`]bare['"`]/i;
+export const IDENTITY_TOKENS =
+  /call_?id|tool_?call|tool_?use|function_?call|tc|qualifiedName|deferred_top_level|namespace|ns|['"`]bare['"`]|_call:|approvals|approvalDecisions|\}__?\$\{|mcp__/i;
 
 /** True when the file's text could yield facts beyond its module surface. */
 export function mayHaveFacts(text: string, adapters: readonly FrameworkAdapter[] = registry): boolean {
@@ -94,6 +95,8 @@ function isRunCandidate(ts: TsModule, node: TS.CallExpression, methods: Readonly
 
 /** Methods whose calls the call-ID and identity-string checks read (`x.toString()`, `[a, b].join('.')`...). */
 const CHECKED_METHODS: ReadonlySet<string> = new Set(['toString', 'join', 'stringify']);
+/** Map and set methods whose key the identity-string check reads (`approvals.set(toolName, …)`). */
+const KEY_METHODS: ReadonlySet<string> = new Set(['set', 'get', 'has', 'add', 'delete']);
 
 export function extractFacts(ts: TsModule, sourceFile: TS.SourceFile, options: ExtractOptions): FileFacts;
 export function extractFacts(ts: typeof MorphTs, sourceFile: MorphTs.SourceFile, options: ExtractOptions): FileFacts;
@@ -157,6 +160,8 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
           (calleeKind === K.PropertyAccessExpression && CHECKED_METHODS.has((callee as TS.PropertyAccessExpression).name.text))
         ) {
           collectCallIdCoercion(ctx, node, scope);
+          collectIdentityString(ctx, identity, node);
+        } else if (calleeKind === K.PropertyAccessExpression && KEY_METHODS.has((callee as TS.PropertyAccessExpression).name.text)) {
           collectIdentityString(ctx, identity, node);
         }
         break;

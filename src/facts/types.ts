@@ -293,15 +293,22 @@ export interface IdentityStringFact {
     | 'approval-key'
     | 'trace-name'
     | 'qualified-fallback'
-    | 'call-key';
+    | 'call-key'
+    | 'mcp-name';
   /** The helper that builds it canonically, e.g. `toolQualifiedName`. */
   helper: string;
   /** Source text of the parts, for a suggestion: `[name, namespace]`. */
   parts: string[];
   /** Source text of the whole expression (shortened, whitespace collapsed), for the message. */
   text: string;
-  /** Only used to build an error message (lower severity). */
+  /** Only used to build an error or log message: directly, or followed through locals, helpers and callers. */
   inErrorMessage: boolean;
+  /**
+   * Why this construction is not a bypass: the body of a function named as its helper
+   * (`toolQualifiedName`, `…ApprovalKey`), a namespace path (`const nestedNamespace = …`), or a key
+   * carried next to the agent object it belongs to (`{ agent, value: `${type}:${callId}` }`).
+   */
+  quiet?: 'helper-definition' | 'namespace-path' | 'agent-scoped';
   span: Span;
   /**
    * The characters a helper call replaces: the whole expression, or just its identity part

@@ -73,7 +73,7 @@ describe('--baseline', () => {
   it('reports findings that are not in the baseline', async () => {
     const cwd = helpdeskProject();
     await run(['--write-baseline'], { cwd });
-    writeFiles(cwd, { 'src/trace.ts': 'export const traceName = (t: { name: string; namespace: string }) => `${t.namespace}.${t.name}`;\n' });
+    writeFiles(cwd, { 'src/trace.ts': 'export const spanLabel = (t: { name: string; namespace: string }) => `${t.namespace}.${t.name}`;\n' });
     const result = await run(['--baseline', BASELINE, '-f', 'json'], { cwd });
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout) as JsonEntry[];

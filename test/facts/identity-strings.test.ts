@@ -66,3 +66,37 @@ describe('hand-built identity strings', () => {
     expect(facts2.identityStrings).toEqual([]);
   });
 });
+
+describe('issue 10: more spellings, and why some are quiet', () => {
+  const more = `declare function qualifiedName(t: { name: string }): string | undefined;
+const handlers = new Map<string, unknown>();
+const approvals = new Map<string, boolean>();
+export function toolQualifiedName(name: string, namespace?: string) {
+  return namespace ? \`\${namespace}.\${name}\` : name;
+}
+export function route(t: { name: string; namespace?: string }, item: { type: string; callId: string; toolName?: string; rawItem: { name: string } }, serverName: string, agent: object) {
+  handlers.set(qualifiedName(t) ?? t.name, t);
+  handlers.set(\`\${item.type}:\${item.callId}\`, t);
+  handlers.set(\`function_call:\${item.callId}\`, t);
+  approvals.set(item.toolName ?? item.rawItem.name, true);
+  handlers.set(\`\${serverName}_\${t.name}\`, t);
+  const nestedNamespace = t.namespace ? \`\${t.namespace}.\${t.name}\` : t.name;
+  console.log(\`mounted \${nestedNamespace}\`);
+  return { agent, value: \`\${item.type}:\${item.callId}\` };
+}
+`;
+  const facts = extract(more, 'src/route.ts');
+
+  it('records each form with the reason it is quiet, if any', () => {
+    expect(facts.identityStrings.map((s) => [s.form, s.text, s.quiet ?? null])).toEqual([
+      ['qualified-name', '`${namespace}.${name}`', 'helper-definition'],
+      ['qualified-fallback', 'qualifiedName(t) ?? t.name', null],
+      ['call-key', '`${item.type}:${item.callId}`', null],
+      ['call-key', '`function_call:${item.callId}`', null],
+      ['approval-key', 'item.toolName ?? item.rawItem.name', null],
+      ['mcp-name', '`${serverName}_${t.name}`', null],
+      ['qualified-name', '`${t.namespace}.${t.name}`', 'namespace-path'],
+      ['call-key', '`${item.type}:${item.callId}`', 'agent-scoped'],
+    ]);
+  });
+});

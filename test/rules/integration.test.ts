@@ -429,6 +429,51 @@ const rowDetails: Record<string, RowDetail[]> = {
       needsTypes: true,
     },
   ],
+  // Issue 10 items 3 and 4: identity strings of a host without a framework, its own helpers in src/identity.
+  'projects/identity-helpers': [
+    {
+      rule: 'no-identity-helper-bypass',
+      messageId: 'handBuiltIdentity',
+      file: 'src/mcp/mount.ts',
+      data: { what: 'MCP server-prefixed tool name', text: '`${serverName}_${toolName}`', helper: 'mcpPrefixedToolNames' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-identity-helper-bypass',
+      messageId: 'handBuiltIdentity',
+      file: 'src/routing/approvals.ts',
+      data: { what: 'approval key', text: 'item.toolName ?? raw.name', helper: 'getFunctionToolApprovalKeys' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-identity-helper-bypass',
+      messageId: 'handBuiltIdentity',
+      file: 'src/routing/dispatch.ts',
+      data: { what: 'qualified-name fallback', text: 'qualifiedName(tool) ?? tool.name', helper: 'getFunctionToolQualifiedName' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-identity-helper-bypass',
+      messageId: 'handBuiltIdentity',
+      file: 'src/routing/dispatch.ts',
+      data: { what: 'qualified-name fallback', text: 'call.namespace ? `${call.namespace}/${call.name}` : call.name', helper: 'getFunctionToolQualifiedName' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-identity-helper-bypass',
+      messageId: 'handBuiltCallKey',
+      file: 'src/routing/dispatch.ts',
+      data: { text: '`${agent.name}:${call.callId}`' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-identity-helper-bypass',
+      messageId: 'handBuiltIdentityOwnHelpers',
+      file: 'src/routing/report.ts',
+      data: { what: 'qualified tool name', text: '`${namespacePrefix}.${tool.name}`', imported: 'toolDisplayName', module: '../identity/names.js' },
+      needsTypes: false,
+    },
+  ],
   'projects/own-runtime': [
     // Spreads of three tool modules into the agent of src/agents.ts.
     {

@@ -300,3 +300,330 @@ runCases(RULE, rule, {
     },
   ],
 });
+
+// Issue 10 items 3 and 4: the spellings real code uses (fallback identities as keys, invocation
+// keys joining a call ID with a name or item type, approvals keyed by a bare name, MCP names
+// prefixed by hand) and the places where a construction is not a bypass.
+
+const fallbackKeys = `type FunctionTool = { name: string; invoke(input: string): Promise<string> };
+
+declare function qualifiedName(tool: { name: string; namespace?: string }): string | undefined;
+
+const handlers = new Map<string, FunctionTool>();
+const seen = new Set<string>();
+
+export function register(tool: FunctionTool & { namespace?: string }) {
+  handlers.set(qualifiedName(tool) ?? tool.name, tool);
+}
+
+export function markSeen(tool: { name: string; namespace?: string; path: string }) {
+  seen.add(tool.namespace ? tool.path : tool.name);
+}
+
+export function dispatchKey(tool: { name: string; namespace?: string }) {
+  const key = qualifiedName(tool) ?? tool.name;
+  return handlers.get(key);
+}
+`;
+
+const callKeys = `const pendingApprovals = new Map<string, unknown>();
+const outputs = new Map<string, string>();
+const handled = new Set<string>();
+
+export function trackApproval(agent: { name: string }, item: { rawItem: { callId: string } }) {
+  pendingApprovals.set(\`\${agent.name}:\${item.rawItem.callId}\`, item);
+}
+
+export function rememberOutput(item: { type: string; callId: string }, output: string) {
+  outputs.set(\`\${item.type}:\${item.callId}\`, output);
+}
+
+export function markHandled(call: { id: string }, toolName: string, callId: string) {
+  handled.add(\`function_call:\${call.id}\`);
+  handled.add(toolName + ':' + callId);
+}
+`;
+
+const bareApprovals = `const approvals = new Map<string, 'approved' | 'rejected'>();
+
+export function recordDecision(item: { toolName?: string; rawItem: { name: string } }, decision: 'approved' | 'rejected') {
+  const raw = item.rawItem;
+  approvals.set(item.toolName ?? raw.name, decision);
+}
+
+export function isApproved(request: { toolName: string }): boolean {
+  return approvals.get(request.toolName) === 'approved';
+}
+`;
+
+const canonicalApprovalKeys = `type Decision = 'approved' | 'rejected';
+declare function parseHostedStateKey(stateKey: string): { toolName?: string } | undefined;
+
+const approvals = new Map<string, Decision>();
+const approvedToolQueue = new Map<string, string[]>();
+
+export function restore(source: Map<string, Decision>, hostedKeys: string[]) {
+  for (const [toolName, decision] of source) approvals.set(toolName, decision);
+  for (const stateKey of hostedKeys) {
+    const identity = parseHostedStateKey(stateKey);
+    if (identity?.toolName) approvals.set(identity.toolName, 'approved');
+  }
+}
+
+export function queueApproval(action: { name: string }, approvalId: string) {
+  const queue = approvedToolQueue.get(action.name) ?? [];
+  queue.push(approvalId);
+  approvedToolQueue.set(action.name, queue);
+}
+`;
+
+const mcpHelper = `/** Per-server tool names are namespaced \`mcp__<server>__<tool>\` before they reach the model. */
+export function namespaceTool(serverKey: string, toolName: string): string {
+  return \`mcp__\${serverKey}__\${toolName}\`;
+}
+`;
+
+const canonicalFallbacks = `import { getFunctionToolQualifiedName, toolQualifiedName } from './toolIdentity';
+
+export function getToolSearchRuntimeToolKey(tool: { type: string; name: string; namespace?: string }) {
+  return getFunctionToolQualifiedName(tool) ?? tool.name;
+}
+
+function legacyStateKey(name: string, namespace: string | undefined) {
+  return namespace ? toolQualifiedName(name, namespace) : name;
+}
+
+const keys = new Set<string | undefined>();
+export function remember(name: string, namespace?: string) {
+  keys.add(legacyStateKey(name, namespace));
+}
+`;
+
+const mcpNames = `export async function collectTools(clients: Map<string, { listTools(): Promise<Record<string, unknown>> }>) {
+  const connectedTools: Record<string, unknown> = {};
+  for (const [serverName, client] of clients) {
+    for (const [toolName, tool] of Object.entries(await client.listTools())) {
+      connectedTools[\`\${serverName}_\${toolName}\`] = tool;
+    }
+  }
+  return connectedTools;
+}
+
+export function claudeName(server: string, tool: { name: string }) {
+  return \`mcp__\${server}__\${tool.name}\`;
+}
+`;
+
+const ownHelpers = `import { getToolCallNamespace } from './toolIdentity';
+
+export function legacyOutputKey(item: { type: string; name: string; namespace?: string }) {
+  const namespace = getToolCallNamespace(item);
+  return { ...item, name: \`\${namespace}.\${item.name}\` };
+}
+`;
+
+const helperDefinitions = `function isNonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0;
+}
+
+export function toolQualifiedName(name: string | undefined, namespace?: string): string | undefined {
+  if (!isNonEmptyString(name)) return undefined;
+  if (isNonEmptyString(namespace)) {
+    return \`\${namespace}.\${name}\`;
+  }
+  return name;
+}
+
+export function toolDisplayName(name: string | undefined, namespace?: string): string | undefined {
+  if (!isNonEmptyString(name)) return undefined;
+  if (!isNonEmptyString(namespace) || namespace === name) return name;
+  return \`\${namespace}.\${name}\`;
+}
+
+export function getFunctionToolQualifiedName(tool: { name: string; qualifiedName?: string }): string {
+  return tool.qualifiedName ?? tool.name;
+}
+
+export function deferredApprovalKey(toolName: string): string {
+  return \`deferred_top_level:\${toolName}\`;
+}
+
+export class PendingRuns {
+  private readonly runs = new Map<string, string>();
+  private getPendingAgentToolRunKey(toolName: string, callId: string): string {
+    return \`\${toolName}:\${callId}\`;
+  }
+  set(toolName: string, callId: string, state: string) {
+    this.runs.set(this.getPendingAgentToolRunKey(toolName, callId), state);
+  }
+}
+`;
+
+const namespacePaths = `type ResponsesTool = { type: 'function'; name: string } | { type: 'namespace'; name: string; tools: ResponsesTool[] };
+
+export function collectNamespaces(tools: ResponsesTool[], namespacePrefix?: string): string[] {
+  const found: string[] = [];
+  for (const tool of tools) {
+    if (tool.type === 'namespace') {
+      const nestedNamespace = namespacePrefix ? \`\${namespacePrefix}.\${tool.name}\` : tool.name;
+      found.push(nestedNamespace, ...collectNamespaces(tool.tools, nestedNamespace));
+    }
+  }
+  return found;
+}
+`;
+
+const agentScoped = `type ApprovalIdentity = { agent: object | undefined; value: string };
+
+function getIdentity(approval: { agent?: object; rawItem: { type: string; callId?: string } }): ApprovalIdentity | undefined {
+  const agent = approval.agent;
+  if (approval.rawItem.type === 'function_call' && approval.rawItem.callId) {
+    return { agent, value: \`function_call:\${approval.rawItem.callId}\` };
+  }
+  if (approval.rawItem.callId) {
+    return { agent, value: \`\${approval.rawItem.type}:\${approval.rawItem.callId}\` };
+  }
+  return undefined;
+}
+
+const identities = new Map<object | undefined, Set<string>>();
+export function remember(approval: { agent?: object; rawItem: { type: string; callId?: string } }) {
+  const identity = getIdentity(approval);
+  if (identity) identities.set(identity.agent, (identities.get(identity.agent) ?? new Set()).add(identity.value));
+}
+`;
+
+const consoleOutput = `type RunItem = { type: string; rawItem?: { name?: string; namespace?: string } };
+
+function getCalledTools(newItems: RunItem[]): string[] {
+  return [
+    ...new Set(
+      newItems.flatMap((item) => {
+        const name = item.rawItem?.name;
+        const namespace = item.rawItem?.namespace;
+        if (!name) return [];
+        if (!namespace || namespace === name) return [name];
+        return [\`\${namespace}.\${name}\`];
+      }),
+    ),
+  ];
+}
+
+function formatList(values: string[]): string {
+  return values.join(', ') || 'none';
+}
+
+export function report(result: { newItems: RunItem[] }) {
+  const calledTools = getCalledTools(result.newItems);
+  console.log(\`Called tools: \${formatList(calledTools)}\`);
+  console.log(\`Lookups: \${formatList(calledTools.filter((toolName) => !toolName.includes('.')))}\`);
+}
+`;
+
+const displayOnlyFallback = `declare function qualifiedName(tool: { name: string; namespace?: string }): string | undefined;
+
+export function label(tool: { name: string; namespace?: string }) {
+  return { title: qualifiedName(tool) ?? tool.name, namespaced: tool.namespace ? 'yes' : tool.name };
+}
+`;
+
+const noAgentNameCallKey = `const started = new Map<string, number>();
+
+export function onStart(agent: { name: string }, event: { messageId: string }) {
+  started.set(\`\${agent.name}:\${event.messageId}\`, Date.now());
+}
+
+export function logCall(agentName: string, callId: string) {
+  console.info(\`[\${agentName}:\${callId}] tool call started\`);
+}
+`;
+
+const serverLabels = `export function describe(serverName: string, tools: string[]) {
+  const header = \`\${serverName}: \${tools.length} tools\`;
+  return tools.map((toolName) => \`\${serverName} / \${toolName}\`).concat(header);
+}
+`;
+
+const callKeyError = (code: string, text: string) => ({
+  messageId: 'handBuiltCallKey' as const,
+  data: { text },
+  ...loc(code, text),
+  suggestions: [],
+});
+
+const identityError = (code: string, what: string, text: string, helper: string, nth = 1) => ({
+  messageId: 'handBuiltIdentity' as const,
+  data: { what, text, helper },
+  ...loc(code, text, nth),
+  suggestions: [],
+});
+
+runCases(`${RULE} (issue 10)`, rule, {
+  valid: [
+    { name: 'helper definitions: toolQualifiedName, toolDisplayName, getFunctionToolQualifiedName, …ApprovalKey, a …RunKey method', code: helperDefinitions },
+    { name: 'a namespace path built to recurse into nested namespaces', code: namespacePaths },
+    { name: 'an invocation key carried next to the agent object it belongs to', code: agentScoped },
+    { name: 'qualified names that only reach console output, through a helper, a local and array methods', code: consoleOutput },
+    { name: 'a qualified-name fallback used as display text, not as a key', code: displayOnlyFallback },
+    { name: 'a name joined with an ID that is not a call ID, and a call key in a log line', code: noAgentNameCallKey },
+    { name: 'a server name in display text', code: serverLabels },
+    { name: 'approval maps keyed by names that already are keys, and a queue that is not an approval store', code: canonicalApprovalKeys },
+    { name: 'an MCP naming helper definition (namespaceTool)', code: mcpHelper },
+    { name: 'a fallback after the canonical qualified-name helper changes nothing', code: canonicalFallbacks },
+    {
+      mode: 'syntax',
+      name: 'a test file spells out the identity it expects',
+      code: mcpNames,
+      filename: 'packages/mcp/src/client/configuration.test.ts',
+    },
+  ],
+  invalid: [
+    {
+      name: '`qualifiedName(t) ?? t.name` and `t.namespace ? … : t.name` as a map key, a set entry and through a local',
+      code: fallbackKeys,
+      errors: [
+        identityError(fallbackKeys, 'qualified-name fallback', 'qualifiedName(tool) ?? tool.name', 'getFunctionToolQualifiedName'),
+        identityError(fallbackKeys, 'qualified-name fallback', 'tool.namespace ? tool.path : tool.name', 'getFunctionToolQualifiedName'),
+        identityError(fallbackKeys, 'qualified-name fallback', 'qualifiedName(tool) ?? tool.name', 'getFunctionToolQualifiedName', 2),
+      ],
+    },
+    {
+      name: 'invocation keys: `${agent.name}:${callId}`, `${item.type}:${callId}`, `function_call:${id}`, `toolName + ":" + callId`',
+      code: callKeys,
+      errors: [
+        callKeyError(callKeys, '`${agent.name}:${item.rawItem.callId}`'),
+        callKeyError(callKeys, '`${item.type}:${item.callId}`'),
+        callKeyError(callKeys, '`function_call:${call.id}`'),
+        callKeyError(callKeys, "toolName + ':' + callId"),
+      ],
+    },
+    {
+      name: 'approvals keyed by a bare or raw tool name',
+      code: bareApprovals,
+      errors: [
+        identityError(bareApprovals, 'approval key', 'item.toolName ?? raw.name', 'getFunctionToolApprovalKeys'),
+        identityError(bareApprovals, 'approval key', 'request.toolName', 'getFunctionToolApprovalKeys'),
+      ],
+    },
+    {
+      name: 'MCP server-prefixed names built by hand: `${serverName}_${toolName}` and `mcp__${server}__${tool.name}`',
+      code: mcpNames,
+      errors: [
+        identityError(mcpNames, 'MCP server-prefixed tool name', '`${serverName}_${toolName}`', 'mcpPrefixedToolNames'),
+        identityError(mcpNames, 'MCP server-prefixed tool name', '`mcp__${server}__${tool.name}`', 'mcpPrefixedToolNames'),
+      ],
+    },
+    {
+      name: 'a file that imports its own identity helpers is told to use them, not this package',
+      code: ownHelpers,
+      errors: [
+        {
+          messageId: 'handBuiltIdentityOwnHelpers',
+          data: { what: 'qualified tool name', text: '`${namespace}.${item.name}`', imported: 'getToolCallNamespace', module: './toolIdentity' },
+          ...loc(ownHelpers, '`${namespace}.${item.name}`'),
+          suggestions: [],
+        },
+      ],
+    },
+  ],
+});

@@ -4,11 +4,30 @@
 import type * as TS from 'typescript';
 import type { IdentityStringFact } from '../types.js';
 import { type Ctx, accessName, isStringLike, outerParent, shortText, spanOf, terminalName, textOf, unwrap } from './context.js';
+import { onlyReachesLogText, quietReason, usedAsKey } from './identity-uses.js';
 
 const NAMESPACE_PART = /namespace|^ns$/i;
 const NAME_PART = /name|tool/i;
 const AGENT_PART = /agent/i;
 const CALL_ID_PART = /call_?id/i;
+/** The item type a call ID is read with: `item.type`, `rawItem.type`, `itemType`. */
+const ITEM_TYPE_PART = /^(type|item_?type)$/i;
+/** `function_call:`, `shell_call:`: a literal item type before the call ID. */
+const CALL_TYPE_PREFIX = /(?:^|[^A-Za-z0-9_])[a-z]+_call:$/;
+/** The server part of a hand-prefixed MCP tool name: `server`, `serverName`, `mcpServer.name`. */
+const SERVER_PART = /server|^mcp/i;
+/** Tool names read from an item, used as approval keys: `item.toolName`, `raw.name` (locals only inside a `??` chain). */
+const BARE_NAME = /^(tool_?name|name|raw_?name)$/i;
+/** A store of approval decisions: `approvals`, `toolApprovals`, `approvalDecisions`. */
+const APPROVAL_STORE = /approvals$|approvalDecisions$/i;
+/** Receivers whose tool name already is a canonical key (`identity.toolName` from a key parser). */
+const KEY_RECEIVER = /identity|key/i;
+/**
+ * The canonical qualified-name helpers: they return undefined only when the name itself is
+ * missing, so `?? tool.name` after them (or `ns ? helper(name, ns) : name`) changes nothing.
+ */
+const CANONICAL_QUALIFIERS = new Set(['toolQualifiedName', 'getFunctionToolQualifiedName', 'toolDisplayName', 'toolTraceName']);
+const KEY_METHODS = new Set(['set', 'get', 'has', 'add', 'delete']);
 const APPROVAL_PREFIX = 'deferred_top_level:';
 const LOOKUP_KINDS = new Set(['namespaced', 'bare', 'deferred_top_level']);
 const LOG_METHODS = new Set(['log', 'debug', 'info', 'warn', 'warning', 'error', 'trace', 'fatal']);
@@ -20,6 +39,7 @@ const HELPERS: Record<IdentityStringFact['form'], string> = {
   'approval-key': 'getFunctionToolApprovalKeys',
   'call-key': 'extractToolCallId',
   'trace-name': 'toolTraceName',
+  'mcp-name': 'mcpPrefixedToolNames',
 };
 
 export interface IdentityState {
@@ -40,8 +60,22 @@ function isNamePart(ctx: Ctx, expr: TS.Expression): boolean {
   return partMatches(ctx, expr, NAME_PART);
 }
 
+/** `${agentName}:${callId}`, `${toolName}:${callId}`, `${item.type}:${item.callId}`. */
 function isCallKey(ctx: Ctx, left: TS.Expression, right: TS.Expression): boolean {
-  return partMatches(ctx, left, AGENT_PART) && partMatches(ctx, right, CALL_ID_PART);
+  return (
+    (partMatches(ctx, left, AGENT_PART) || partMatches(ctx, left, NAME_PART) || partMatches(ctx, left, ITEM_TYPE_PART)) &&
+    partMatches(ctx, right, CALL_ID_PART)
+  );
+}
+
+/** The call ID after a literal item type (`function_call:${id}`): `callId`, `call_id` or a bare `id`. */
+function isTypedCallId(ctx: Ctx, expr: TS.Expression): boolean {
+  return partMatches(ctx, expr, CALL_ID_PART) || terminalName(ctx.ts, expr) === 'id';
+}
+
+/** `${serverName}_${toolName}`, `${server}__${tool.name}`. */
+function isMcpName(ctx: Ctx, left: TS.Expression, sep: string | undefined, right: TS.Expression): boolean {
+  return (sep === '_' || sep === '__') && partMatches(ctx, left, SERVER_PART) && isNamePart(ctx, right) && !partMatches(ctx, right, SERVER_PART);
 }
 
 /** True when the string only feeds an error or a log message. */
@@ -81,12 +115,14 @@ export function inErrorMessage(ctx: Ctx, node: TS.Node): boolean {
 
 function push(ctx: Ctx, form: IdentityStringFact['form'], node: TS.Node, parts: TS.Expression[], region?: Match['region']): void {
   const span = spanOf(ctx, node);
+  const quiet = quietReason(ctx, form, node);
   ctx.facts.identityStrings.push({
     form,
     helper: HELPERS[form],
     parts: parts.map((part) => textOf(ctx, part)),
     text: shortText(ctx, node).replace(/\s+/g, ' '),
-    inErrorMessage: inErrorMessage(ctx, node),
+    inErrorMessage: inErrorMessage(ctx, node) || onlyReachesLogText(ctx, node),
+    ...(quiet ? { quiet } : {}),
     span,
     replace: region ?? { start: span.start, end: span.end, inTemplate: false },
   });
@@ -116,6 +152,11 @@ function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
     const exprs = node.templateSpans.map((span) => span.expression);
     for (let i = 0; i < exprs.length; i++) {
       if (texts[i]!.endsWith(APPROVAL_PREFIX)) return { form: 'approval-key', parts: [exprs[i]!] };
+      if (CALL_TYPE_PREFIX.test(texts[i]!) && isTypedCallId(ctx, exprs[i]!)) return { form: 'call-key', parts: [exprs[i]!] };
+    }
+    // `mcp__${server}__${tool}`: the prefix form some clients use for model-facing names.
+    if (/(?:^|[^A-Za-z0-9])mcp_{1,2}$/i.test(texts[0]!) && exprs.length >= 2 && texts[1] === '__') {
+      return { form: 'mcp-name', parts: [exprs[0]!, exprs[1]!] };
     }
     for (let i = 0; i + 1 < exprs.length; i++) {
       // Plain reads: array destructuring runs the iterator protocol in the interpreter.
@@ -133,6 +174,7 @@ function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
         return { form: 'qualified-name', parts: [right, left], ...(region ? { region } : {}) };
       }
       if (sep === ':' && isCallKey(ctx, left, right)) return { form: 'call-key', parts: [left, right] };
+      if (isMcpName(ctx, left, sep, right)) return { form: 'mcp-name', parts: [left, right] };
     }
     return undefined;
   }
@@ -158,6 +200,7 @@ function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
         return { form: 'qualified-name', parts: [right, left], ...(region ? { region } : {}) };
       }
       if (sep === ':' && isCallKey(ctx, left, right)) return { form: 'call-key', parts: [left, right] };
+      if (isMcpName(ctx, left, sep, right)) return { form: 'mcp-name', parts: [left, right] };
     }
     return undefined;
   }
@@ -194,11 +237,53 @@ function isOuterPlus(ctx: Ctx, node: TS.BinaryExpression): boolean {
   return !(parent && ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.PlusToken);
 }
 
+function isCanonicalQualifierCall(ctx: Ctx, expr: TS.Expression): boolean {
+  const e = unwrap(ctx.ts, expr);
+  return ctx.ts.isCallExpression(e) && CANONICAL_QUALIFIERS.has(terminalName(ctx.ts, e.expression) ?? '');
+}
+
+/**
+ * A tool name read from an item (`item.toolName`, `raw.name`, `action.name`), or a `??`/`||` chain
+ * of names. A plain local of that name is not one: in code that keeps approval maps it usually
+ * already is the canonical key, copied from one map to another.
+ */
+function isBareName(ctx: Ctx, expr: TS.Expression, inChain = false): boolean {
+  const { ts } = ctx;
+  const e = unwrap(ts, expr);
+  if (ts.isBinaryExpression(e) && (e.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || e.operatorToken.kind === ts.SyntaxKind.BarBarToken)) {
+    return isBareName(ctx, e.left, true) && isBareName(ctx, e.right, true);
+  }
+  if (ts.isIdentifier(e)) return inChain && BARE_NAME.test(e.text);
+  if (!ts.isPropertyAccessExpression(e) && !ts.isElementAccessExpression(e)) return false;
+  return BARE_NAME.test(terminalName(ts, e) ?? '') && !KEY_RECEIVER.test(terminalName(ts, e.expression) ?? '');
+}
+
+/** `approvals.set(item.toolName ?? raw.name, decision)`: an approval keyed by a bare or raw tool name. */
+function collectBareApprovalKey(ctx: Ctx, node: TS.CallExpression): void {
+  const { ts } = ctx;
+  const callee = unwrap(ts, node.expression);
+  const key = node.arguments[0];
+  if (!ts.isPropertyAccessExpression(callee) || !KEY_METHODS.has(callee.name.text) || !key) return;
+  if (!APPROVAL_STORE.test(terminalName(ts, callee.expression) ?? '') || !isBareName(ctx, key)) return;
+  push(ctx, 'approval-key', key, [key]);
+}
+
 export function collectIdentityString(ctx: Ctx, state: IdentityState, node: TS.Node): void {
   const { ts } = ctx;
   if (state.consumed.has(node)) return;
   if (ts.isConditionalExpression(node)) {
     const condition = unwrap(ts, node.condition);
+    // `t.namespace ? qualify(t) : t.name` as a key: the fallback identity the helper exists for.
+    if (
+      isNamespacePart(ctx, condition) &&
+      terminalName(ts, node.whenFalse) === 'name' &&
+      matchConstruction(ctx, unwrap(ts, node.whenTrue))?.form !== 'qualified-name' &&
+      !isCanonicalQualifierCall(ctx, node.whenTrue) &&
+      usedAsKey(ctx, node)
+    ) {
+      push(ctx, 'qualified-fallback', node, [node.whenFalse]);
+      return;
+    }
     if (!ts.isBinaryExpression(condition)) return;
     const K = ts.SyntaxKind;
     const op = condition.operatorToken.kind;
@@ -237,11 +322,21 @@ export function collectIdentityString(ctx: Ctx, state: IdentityState, node: TS.N
         accessName(ts, right) === 'name'
       ) {
         push(ctx, 'qualified-fallback', node, [left.expression]);
+      } else if (
+        ts.isCallExpression(left) &&
+        /qualifiedName$/i.test(terminalName(ts, left.expression) ?? '') &&
+        !isCanonicalQualifierCall(ctx, left) &&
+        terminalName(ts, right) === 'name' &&
+        usedAsKey(ctx, node)
+      ) {
+        // `qualifiedName(t) ?? t.name` as a key: a bare name stands in when the qualified one is missing.
+        push(ctx, 'qualified-fallback', node, [left.arguments[0] ?? left]);
       }
       return;
     }
     if (op !== ts.SyntaxKind.PlusToken || !isOuterPlus(ctx, node)) return;
   }
+  if (ts.isCallExpression(node)) collectBareApprovalKey(ctx, node);
   const match = matchConstruction(ctx, node);
   if (match) push(ctx, match.form, node, match.parts, match.region);
 }

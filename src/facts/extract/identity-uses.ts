@@ -1,0 +1,273 @@
+// Where a hand-built identity string goes, for no-identity-helper-bypass precision: the body of a
+// function named as that identity's helper, a namespace path, a value scoped by the agent object
+// next to it, or text that only ever reaches a log line. Anything else is a use that matters.
+import type * as TS from 'typescript';
+import type { IdentityStringFact } from '../types.js';
+import { type Ctx, isFunctionLike, outerParent, parentOf, propertyNameText, terminalName, unwrap } from './context.js';
+
+type Form = IdentityStringFact['form'];
+export type Quiet = NonNullable<IdentityStringFact['quiet']>;
+
+/** Function names that say "I am the helper that builds this identity". */
+const HELPER_NAMES: Record<Form, RegExp> = {
+  'qualified-name': /(qualified|display|trace)(tool)?names?$/i,
+  'trace-name': /(qualified|display|trace)(tool)?names?$/i,
+  'qualified-fallback': /(qualified|display|trace)(tool)?names?$/i,
+  'lookup-key': /lookupkeys?(id)?$/i,
+  'approval-key': /approvalkeys?$/i,
+  'call-key': /(invocation|call|run|approval)(key|identity)$/i,
+  'mcp-name': /(prefixed|qualified|mcp)\w*names?$|(namespace|prefix)(d|ed)?tools?(names?)?$/i,
+};
+
+const NAMESPACE_BINDING = /namespace$|^ns$/i;
+const LOG_METHODS = new Set(['log', 'debug', 'info', 'warn', 'warning', 'error', 'trace', 'fatal']);
+/** Array/string methods whose result is derived from the receiver (`names.join(', ')`). */
+const DERIVING_METHODS = new Set([
+  'join', 'filter', 'map', 'flatMap', 'includes', 'slice', 'concat', 'sort', 'toSorted', 'some', 'every', 'find', 'indexOf', 'at',
+  'toString', 'trim', 'padEnd', 'padStart', 'toUpperCase', 'toLowerCase', 'replace', 'split',
+]);
+
+/** Name of the function a node belongs to: declaration, method, `const f = () =>`, `{ f() {} }`. */
+export function functionName(ctx: Ctx, fn: TS.Node): string | undefined {
+  const { ts } = ctx;
+  if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn) || ts.isFunctionExpression(fn)) && fn.name) {
+    return propertyNameText(ts, fn.name);
+  }
+  const { parent } = outerParent(ctx, fn);
+  if (parent && ts.isVariableDeclaration(parent) && ts.isIdentifier(parent.name)) return parent.name.text;
+  if (parent && ts.isPropertyAssignment(parent)) return propertyNameText(ts, parent.name);
+  if (parent && ts.isPropertyDeclaration(parent)) return propertyNameText(ts, parent.name);
+  return undefined;
+}
+
+/**
+ * The function whose return value `node` is, climbing only through shapes that keep the value:
+ * conditional branches, `??`/`||`, an array or object literal around it, `return` and an arrow body.
+ */
+function returnedBy(ctx: Ctx, node: TS.Node): TS.Node | undefined {
+  const { ts } = ctx;
+  let current = node;
+  for (let depth = 0; depth < 12; depth++) {
+    const { parent, child } = outerParent(ctx, current);
+    if (!parent) return undefined;
+    if (ts.isReturnStatement(parent)) {
+      let up: TS.Node | undefined = parent;
+      while (up && !isFunctionLike(ts, up)) up = parentOf(ctx, up);
+      return up;
+    }
+    if (isFunctionLike(ts, parent) && (parent as TS.ArrowFunction).body === child) return parent;
+    const keeps =
+      (ts.isConditionalExpression(parent) && parent.condition !== child) ||
+      (ts.isBinaryExpression(parent) &&
+        (parent.operatorToken.kind === ts.SyntaxKind.QuestionQuestionToken || parent.operatorToken.kind === ts.SyntaxKind.BarBarToken)) ||
+      ts.isArrayLiteralExpression(parent) ||
+      (ts.isPropertyAssignment(parent) && parent.initializer === child) ||
+      ts.isObjectLiteralExpression(parent);
+    if (!keeps) return undefined;
+    current = parent;
+  }
+  return undefined;
+}
+
+/** A function named as the helper of `form` whose return value is this construction. */
+function isHelperDefinition(ctx: Ctx, form: Form, node: TS.Node): boolean {
+  const fn = returnedBy(ctx, node);
+  const name = fn && functionName(ctx, fn);
+  return name !== undefined && HELPER_NAMES[form].test(name);
+}
+
+/** `const nestedNamespace = prefix ? `${prefix}.${ns.name}` : ns.name`: the result is a namespace. */
+function isNamespacePath(ctx: Ctx, node: TS.Node): boolean {
+  const { ts } = ctx;
+  let current = node;
+  for (;;) {
+    const { parent, child } = outerParent(ctx, current);
+    if (!parent) return false;
+    if (ts.isConditionalExpression(parent) && parent.condition !== child) {
+      current = parent;
+      continue;
+    }
+    if (ts.isVariableDeclaration(parent) && parent.initializer === child) {
+      return ts.isIdentifier(parent.name) && NAMESPACE_BINDING.test(parent.name.text);
+    }
+    if (ts.isPropertyAssignment(parent) && parent.initializer === child) {
+      return NAMESPACE_BINDING.test(propertyNameText(ts, parent.name) ?? '');
+    }
+    if (ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.EqualsToken && parent.right === child) {
+      return NAMESPACE_BINDING.test(terminalName(ts, parent.left) ?? '');
+    }
+    return false;
+  }
+}
+
+/** `{ agent, value: `${item.type}:${callId}` }`: the key travels with the agent object it belongs to. */
+function isAgentScoped(ctx: Ctx, node: TS.Node): boolean {
+  const { ts } = ctx;
+  const { parent, child } = outerParent(ctx, node);
+  if (!parent || !ts.isPropertyAssignment(parent) || parent.initializer !== child) return false;
+  const literal = parentOf(ctx, parent);
+  if (!literal || !ts.isObjectLiteralExpression(literal)) return false;
+  return literal.properties.some(
+    (p) => p !== parent && (ts.isShorthandPropertyAssignment(p) || ts.isPropertyAssignment(p)) && /^agent$/i.test(propertyNameText(ts, p.name) ?? ''),
+  );
+}
+
+function isLogCall(ctx: Ctx, call: TS.CallExpression | TS.NewExpression): boolean {
+  const { ts } = ctx;
+  const callee = unwrap(ts, call.expression);
+  if (ts.isNewExpression(call)) return /Error$/.test(terminalName(ts, callee) ?? '');
+  if (ts.isIdentifier(callee)) return /Error$/.test(callee.text);
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const owner = terminalName(ts, callee.expression) ?? '';
+  return owner === 'console' || (/^log(ger)?$|logger$/i.test(owner) && LOG_METHODS.has(callee.name.text));
+}
+
+interface Flow {
+  visited: Set<TS.Node>;
+  budget: number;
+}
+
+/** Calls of the function `name` in the file (`name(...)`), or undefined when it may be called elsewhere. */
+function callSites(ctx: Ctx, fn: TS.Node, name: string): TS.CallExpression[] | undefined {
+  const { ts } = ctx;
+  if (ts.canHaveModifiers(fn) && ts.getModifiers(fn)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return undefined;
+  const decl = parentOf(ctx, fn);
+  const statement = decl && ts.isVariableDeclaration(decl) ? parentOf(ctx, parentOf(ctx, decl) ?? decl) : undefined;
+  if (statement && ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return undefined;
+  const calls: TS.CallExpression[] = [];
+  let escapes = false;
+  const visit = (n: TS.Node): void => {
+    if (ts.isIdentifier(n) && n.text === name) {
+      const p = parentOf(ctx, n);
+      if (p && ts.isCallExpression(p) && p.expression === n) calls.push(p);
+      else if (!(p && (ts.isFunctionDeclaration(p) || ts.isVariableDeclaration(p)) && p.name === n)) escapes = true;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(ctx.sf);
+  return escapes ? undefined : calls;
+}
+
+/** Reads of the local `name` declared by `decl`, within the block that declares it. */
+function readsOf(ctx: Ctx, decl: TS.VariableDeclaration, name: string): TS.Identifier[] {
+  const { ts } = ctx;
+  let scope: TS.Node | undefined = parentOf(ctx, decl);
+  while (scope && !ts.isBlock(scope) && !ts.isSourceFile(scope) && !isFunctionLike(ts, scope)) scope = parentOf(ctx, scope);
+  const reads: TS.Identifier[] = [];
+  const visit = (n: TS.Node): void => {
+    if (ts.isIdentifier(n) && n.text === name && n !== decl.name) {
+      const p = parentOf(ctx, n);
+      if (!(p && ts.isPropertyAccessExpression(p) && p.name === n)) reads.push(n);
+    }
+    ts.forEachChild(n, visit);
+  };
+  if (scope) visit(scope);
+  return reads;
+}
+
+/**
+ * True when every place the value can reach is text for a log line, console output or an error:
+ * followed through templates, `+`, array methods, plain function arguments, the locals it is bound
+ * to and the callers of the function returning it. A field of an object (a structured log record,
+ * a request) is a use that matters; so is anything this does not follow.
+ */
+function onlyLogText(ctx: Ctx, node: TS.Node, flow: Flow): boolean {
+  const { ts } = ctx;
+  if (flow.visited.has(node)) return true;
+  flow.visited.add(node);
+  if (--flow.budget < 0) return false;
+  const { parent, child } = outerParent(ctx, node);
+  if (!parent) return false;
+  if (ts.isThrowStatement(parent)) return true;
+  if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== child) {
+    if (isLogCall(ctx, parent)) return true;
+    const callee = unwrap(ts, parent.expression);
+    // A plain function (`formatList(names)`, `new Set(names)`) derives its result from the argument.
+    if (ts.isIdentifier(callee)) return onlyLogText(ctx, parent, flow);
+    return false;
+  }
+  if (
+    ts.isTemplateSpan(parent) ||
+    ts.isTemplateExpression(parent) ||
+    ts.isArrayLiteralExpression(parent) ||
+    ts.isSpreadElement(parent) ||
+    ts.isPrefixUnaryExpression(parent) ||
+    (ts.isConditionalExpression(parent) && parent.condition !== child) ||
+    (ts.isBinaryExpression(parent) &&
+      [ts.SyntaxKind.PlusToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(parent.operatorToken.kind))
+  ) {
+    return onlyLogText(ctx, parent, flow);
+  }
+  if (ts.isPropertyAccessExpression(parent) && parent.expression === child) {
+    const call = parentOf(ctx, parent);
+    if (parent.name.text === 'length') return onlyLogText(ctx, parent, flow);
+    if (call && ts.isCallExpression(call) && call.expression === parent && DERIVING_METHODS.has(parent.name.text)) return onlyLogText(ctx, call, flow);
+    return false;
+  }
+  if (ts.isVariableDeclaration(parent) && parent.initializer === child && ts.isIdentifier(parent.name)) {
+    const reads = readsOf(ctx, parent, parent.name.text);
+    return reads.length > 0 && reads.every((read) => onlyLogText(ctx, read, flow));
+  }
+  let fn: TS.Node | undefined;
+  if (ts.isReturnStatement(parent)) {
+    fn = parent;
+    while (fn && !isFunctionLike(ts, fn)) fn = parentOf(ctx, fn);
+  } else if (isFunctionLike(ts, parent) && (parent as TS.ArrowFunction).body === child) {
+    fn = parent;
+  }
+  if (!fn) return false;
+  const { parent: holder } = outerParent(ctx, fn);
+  // A callback of `items.flatMap(cb)` / `names.filter(cb)`: the call's result carries the value on.
+  if (holder && ts.isCallExpression(holder) && holder.expression !== fn) {
+    const callee = unwrap(ts, holder.expression);
+    if (ts.isPropertyAccessExpression(callee) && DERIVING_METHODS.has(callee.name.text)) return onlyLogText(ctx, holder, flow);
+    return false;
+  }
+  const name = functionName(ctx, fn);
+  if (!name || (holder && ts.isPropertyAssignment(holder))) return false;
+  const calls = callSites(ctx, fn, name);
+  return calls !== undefined && calls.length > 0 && calls.every((call) => onlyLogText(ctx, call, flow));
+}
+
+/** Why a construction is not a bypass, or undefined when it is one. */
+export function quietReason(ctx: Ctx, form: Form, node: TS.Node): Quiet | undefined {
+  if (isHelperDefinition(ctx, form, node)) return 'helper-definition';
+  if ((form === 'qualified-name' || form === 'trace-name') && isNamespacePath(ctx, node)) return 'namespace-path';
+  if (form === 'call-key' && isAgentScoped(ctx, node)) return 'agent-scoped';
+  return undefined;
+}
+
+/** The construction only ever reaches text for a log, the console or an error. */
+export function onlyReachesLogText(ctx: Ctx, node: TS.Node): boolean {
+  return onlyLogText(ctx, node, { visited: new Set(), budget: 200 });
+}
+
+const KEY_METHODS = new Set(['set', 'get', 'has', 'add', 'delete']);
+
+function directKeyUse(ctx: Ctx, node: TS.Node): boolean {
+  const { ts } = ctx;
+  const { parent, child } = outerParent(ctx, node);
+  if (!parent) return false;
+  if (ts.isCallExpression(parent) && parent.arguments[0] === child) {
+    const callee = unwrap(ts, parent.expression);
+    return ts.isPropertyAccessExpression(callee) && KEY_METHODS.has(callee.name.text);
+  }
+  if (ts.isElementAccessExpression(parent) && parent.argumentExpression === child) return true;
+  if (ts.isComputedPropertyName(parent)) return true;
+  const fn = returnedBy(ctx, node);
+  return fn !== undefined && /key$/i.test(functionName(ctx, fn) ?? '');
+}
+
+/**
+ * A map key, a set entry, an index, or the return value of a key function (`…Key`), directly or
+ * through the local it is bound to.
+ */
+export function usedAsKey(ctx: Ctx, node: TS.Node): boolean {
+  const { ts } = ctx;
+  if (directKeyUse(ctx, node)) return true;
+  const { parent, child } = outerParent(ctx, node);
+  if (parent && ts.isVariableDeclaration(parent) && parent.initializer === child && ts.isIdentifier(parent.name)) {
+    return readsOf(ctx, parent, parent.name.text).some((read) => directKeyUse(ctx, read));
+  }
+  return false;
+}
