@@ -33,7 +33,7 @@ export type { ExtractOptions, TsModule };
  * of them and no enabler module cannot produce a fact beyond its module surface.
  */
 export const IDENTITY_TOKENS =
-  /call_?id|tool_?call|tool_?use|function_?call|tc|qualifiedName|deferred_top_level|namespace|ns|['"`]bare['"`]|_call:|approvals|approvalDecisions|\}__?\$\{|mcp__/i;
+  /call_?id|tool_?call|tool_?use|function_?call|\btc\b|qualifiedName|deferred_top_level|namespace|\bns\b|['"`]bare['"`]|_call:|approvals\b|approvalDecisions|\}__?\$\{|\bmcp__/i;
 
 /** True when the file's text could yield facts beyond its module surface. */
 export function mayHaveFacts(text: string, adapters: readonly FrameworkAdapter[] = registry): boolean {
