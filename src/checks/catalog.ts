@@ -234,7 +234,9 @@ export const catalog = {
     rationale:
       'addTools and removeTools change the live tool list of the run that is executing the current tool call. A context ' +
       'that was not handed to a tool\'s execute or to a function middleware by the loop (module scope, agent setup code, ' +
-      'a hand-made createFunctionInvocationContext()) is bound to no run, and the call throws ToolContextUnboundError.',
+      'a hand-made createFunctionInvocationContext()) is bound to no run, and the call throws ToolContextUnboundError. ' +
+      'A call in a callback that runs after the tool or middleware returned (a timer, an unawaited .then(), an event ' +
+      'listener) changes the list at a moment no batch expects, or after the run, when no request reads it.',
     defaultSeverity: 'error',
     requiresTypeChecking: false,
     usesTypeInformation: false,
@@ -242,6 +244,8 @@ export const catalog = {
     messages: {
       mutationOutsideInvocation:
         '{{method}}() is called on a context that is not the invocation context of a tool or function middleware; a context bound to no running loop throws ToolContextUnboundError. Call it on the context parameter of the tool\'s execute or of the middleware, or configure the tools on the agent.',
+      mutationAfterInvocation:
+        '{{method}}() runs in a {{via}} callback, after the tool or middleware that received the context has returned: the change lands in whichever batch happens to come next or, once the run has ended or handed off, in a tool list no request reads. Change the tools before returning: await the work that decides it.',
     },
   }),
   'no-direct-tools-mutation': rule({
