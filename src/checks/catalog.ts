@@ -60,6 +60,12 @@ export const ruleOptionSchemas = {
         .min(1)
         .optional()
         .describe('A custom regular expression (source, anchored by you) that replaces the provider preset.'),
+      reportRewrites: z
+        .boolean()
+        .default(true)
+        .describe(
+          'Report names the framework rewrites when nothing collides with or refers to the written form (the CLI reports them as warnings; ESLint at the rule\'s level). Rewrites that collide or are referred to are always reported.',
+        ),
     })
     .describe('Options for valid-tool-name.'),
   'no-confusable-tool-names': noOptions,
@@ -200,7 +206,9 @@ export const catalog = {
     rationale:
       'Providers validate tool names when the request is sent: OpenAI accepts ^[a-zA-Z0-9_-]{1,64}$, Anthropic 1-128 ' +
       'characters of the same set, Gemini requires a letter or underscore first. A bad name fails every request of the ' +
-      'agent, not only calls to that tool. Frameworks that rewrite names silently change the name the model sees.',
+      'agent, not only calls to that tool. Frameworks that rewrite names silently change the name the model sees: ' +
+      'a warning while nothing depends on the written form, an error when the rewritten name collides with another ' +
+      'tool or a tool choice or active-tools list uses the written form.',
     defaultSeverity: 'error',
     requiresTypeChecking: false,
     usesTypeInformation: true,
@@ -209,6 +217,10 @@ export const catalog = {
       invalidToolName: '{{what}} name "{{name}}" is rejected by {{provider}}: {{reason}}.',
       rewrittenToolName:
         '{{what}} name "{{name}}" is sent to the model as "{{publicName}}" because {{framework}} rewrites {{rewrites}}; write the name the model sees.',
+      rewrittenNameCollides:
+        '{{what}} name "{{name}}" is sent to the model as "{{publicName}}" because {{framework}} rewrites {{rewrites}}, and {{other}} in {{set}} is also sent as "{{publicName}}": calls reach only one of them. Rename one of the tools.',
+      rewrittenNameReferenced:
+        '{{what}} name "{{name}}" is sent to the model as "{{publicName}}" because {{framework}} rewrites {{rewrites}}, but {{option}} names it "{{name}}", which no tool the model sees is called. Write "{{publicName}}" in both places.',
     },
   }),
   'no-confusable-tool-names': rule({

@@ -154,6 +154,45 @@ export const lookupAccount = tool({
 });
 `;
 
+// Rewrites that something depends on: the rewritten name collides with another tool of the agent,
+// or the agent's tool choice uses the written form.
+const rewriteCollides = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const getWeather = tool({
+  name: 'get_weather',
+  description: 'Current weather of a city.',
+  parameters: z.object({ city: z.string() }),
+  execute: async ({ city }) => \`sunny in \${city}\`,
+});
+
+const getWeatherBeta = tool({
+  name: 'get weather',
+  description: 'Weather from the new provider.',
+  parameters: z.object({ city: z.string() }),
+  execute: async ({ city }) => \`cloudy in \${city}\`,
+});
+
+export const forecaster = new Agent({ name: 'forecaster', tools: [getWeather, getWeatherBeta] });
+`;
+
+const rewriteReferenced = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const refundExpert = tool({
+  name: 'Refund Expert',
+  description: 'Decide whether an order can be refunded.',
+  parameters: z.object({ orderId: z.string() }),
+  execute: async ({ orderId }) => \`refund approved for \${orderId}\`,
+});
+
+export const refunds = new Agent({
+  name: 'refunds',
+  tools: [refundExpert],
+  modelSettings: { toolChoice: 'Refund Expert' },
+});
+`;
+
 const validCases: ValidCase<Options>[] = [
   {
     name: 'accepted names: letters, digits, "_" and "-" (verbatim in the reference runtime), a 64-character name',
@@ -203,6 +242,11 @@ export function tenantAgent(config: { toolName: string }) {
 
 export const policy = { activeTools: ['search docs!', 'orders.search'] };
 `,
+  },
+  {
+    name: 'reportRewrites: false: a rewrite nothing depends on is not reported',
+    code: rewrittenName,
+    options: opts({ reportRewrites: false }),
   },
   {
     name: 'anthropic: up to 128 characters',
@@ -261,6 +305,59 @@ runCases(RULE, rule, {
           messageId: 'rewrittenToolName',
           data: { what: 'Tool', name: 'lookup account', publicName: 'lookup_account', framework: OPENAI_AGENTS, rewrites: OPENAI_REWRITES },
           ...loc(rewrittenName, "'lookup account'"),
+        },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'a rewritten name that collides with another tool of the agent is an error',
+      code: rewriteCollides,
+      errors: [
+        {
+          messageId: 'rewrittenNameCollides',
+          data: {
+            what: 'Tool',
+            name: 'get weather',
+            publicName: 'get_weather',
+            framework: OPENAI_AGENTS,
+            rewrites: OPENAI_REWRITES,
+            other: 'tool "get_weather"',
+            set: 'agent "forecaster"',
+          },
+          ...loc(rewriteCollides, "'get weather'"),
+        },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'a rewritten name whose written form is the tool choice is an error',
+      code: rewriteReferenced,
+      errors: [
+        {
+          messageId: 'rewrittenNameReferenced',
+          data: { what: 'Tool', name: 'Refund Expert', publicName: 'Refund_Expert', framework: OPENAI_AGENTS, rewrites: OPENAI_REWRITES, option: 'toolChoice' },
+          ...loc(rewriteReferenced, "'Refund Expert'"),
+        },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'reportRewrites: false leaves out harmless rewrites, not those that collide',
+      code: rewriteCollides + rewrittenName.replace(/^import .*\n/gm, '').replace('lookupAccount', 'lookupAccount2'),
+      options: opts({ reportRewrites: false }),
+      errors: [
+        {
+          messageId: 'rewrittenNameCollides',
+          data: {
+            what: 'Tool',
+            name: 'get weather',
+            publicName: 'get_weather',
+            framework: OPENAI_AGENTS,
+            rewrites: OPENAI_REWRITES,
+            other: 'tool "get_weather"',
+            set: 'agent "forecaster"',
+          },
+          ...loc(rewriteCollides, "'get weather'"),
         },
       ],
     },
