@@ -45,6 +45,8 @@ type Item =
       /** The record key that names it, and where that key is written. */
       key?: string;
       keyAt?: SourceRef;
+      /** The key is computed and not static (`[tool.id]`): the tool's name is not known. */
+      keyDynamic?: true;
       instance?: string;
     }
   | { t: 'class'; file: string; def: ToolDefinitionFact }
@@ -53,7 +55,7 @@ type Item =
   | { t: 'mcp'; file: string; server: McpServerFact }
   | { t: 'function'; file: string; fn: FunctionFact }
   | { t: 'string'; value: string }
-  | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef; keySpan?: Span }> }
+  | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; keyDynamic?: true }> }
   | { t: 'unresolved'; at: SourceRef; text: string };
 
 /** Bounds recursion through re-export chains and function parameters; real code needs a handful. */
@@ -417,7 +419,8 @@ class Linker {
         const keyAt = property.keySpan && { file: object.file, span: property.keySpan };
         for (const item of this.resolve(object.file, property.value, depth + 1)) {
           const inline = property.value.kind === 'tool' && object.file === file && !listedIn;
-          const named = item.t === 'tool' ? { ...item, key: property.key, ...(keyAt ? { keyAt } : {}) } : item;
+          const named =
+            item.t === 'tool' ? { ...item, key: property.key, ...(keyAt ? { keyAt } : {}), ...(property.keyDynamic ? { keyDynamic: true as const } : {}) } : item;
           out.push({ item: named, listedAt: inline ? undefined : listedAt });
         }
       }
@@ -438,9 +441,11 @@ class Linker {
       }
     }
     if (item.key !== undefined) {
-      // A record-shaped set names its members by their keys.
-      name = def.kind === 'hosted' ? item.key : naming.tool(item.key);
-      if (name !== item.key) writtenName = item.key;
+      // A record-shaped set names its members by their keys; a computed key names it dynamically.
+      if (!item.keyDynamic) {
+        name = def.kind === 'hosted' ? item.key : naming.tool(item.key);
+        if (name !== item.key) writtenName = item.key;
+      }
     } else if (def.kind === 'agent-tool' && !def.name && def.agent) {
       const agentName = this.agentName(file, def.agent);
       if (agentName !== undefined) {

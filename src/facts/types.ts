@@ -61,7 +61,8 @@ export type ValueRef =
   | { kind: 'array'; elements: ValueRef[]; span: Span }
   | { kind: 'spread'; of: ValueRef; span: Span }
   /** An object literal; `keySpan` is where a key is written (record-keyed sets name tools by it). */
-  | { kind: 'object'; properties: Array<{ key: string; value: ValueRef; keySpan?: Span }>; span: Span }
+  /** `keyDynamic`: a computed key that is not a literal (`[tool.id]`); `key` is then only its text in brackets. */
+  | { kind: 'object'; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; keyDynamic?: true }>; span: Span }
   /** An identifier resolved lexically inside the file to a declaration (`bindings[key]`). */
   | { kind: 'binding'; key: string; name: string; span: Span }
   /** An identifier bound by an import: the resolver follows it into the other file. */

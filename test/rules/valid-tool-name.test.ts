@@ -244,6 +244,27 @@ export const policy = { activeTools: ['search docs!', 'orders.search'] };
 `,
   },
   {
+    name: 'Mastra: a tool record keyed by a computed, non-literal key has no static name',
+    code: `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+import { z } from 'zod';
+
+const checkWarranty = createTool({
+  id: 'check-warranty',
+  description: 'Warranty status of a serial number.',
+  inputSchema: z.object({ serial: z.string() }),
+  execute: async ({ context }) => ({ serial: context.serial, covered: true }),
+});
+
+export const vendorAgent = new Agent({
+  name: 'vendor',
+  instructions: 'Answer warranty questions.',
+  model: 'openai/gpt-4.1-mini',
+  tools: { [checkWarranty.id]: checkWarranty },
+});
+`,
+  },
+  {
     name: 'reportRewrites: false: a rewrite nothing depends on is not reported',
     code: rewrittenName,
     options: opts({ reportRewrites: false }),

@@ -278,16 +278,18 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
     return { kind: 'array', elements, span };
   }
   if (ts.isObjectLiteralExpression(e)) {
-    const properties: Array<{ key: string; value: ValueRef; keySpan?: Span }> = [];
+    const properties: Array<{ key: string; value: ValueRef; keySpan?: Span; keyDynamic?: true }> = [];
     for (const prop of e.properties) {
       if (ts.isSpreadAssignment(prop)) {
         properties.push({ key: '...', value: { kind: 'spread', of: toValueRef(ctx, prop.expression, scope), span: spanOf(ctx, prop) } });
         continue;
       }
-      const key = propertyNameText(ts, prop.name) ?? `[${shortText(ctx, prop.name)}]`;
+      const staticKey = propertyNameText(ts, prop.name);
+      const key = staticKey ?? `[${shortText(ctx, prop.name)}]`;
       const keySpan = spanOf(ctx, prop.name);
-      if (ts.isPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.initializer, scope), keySpan });
-      else if (ts.isShorthandPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.name, scope), keySpan });
+      if (ts.isPropertyAssignment(prop)) {
+        properties.push({ key, value: toValueRef(ctx, prop.initializer, scope), keySpan, ...(staticKey === undefined ? { keyDynamic: true as const } : {}) });
+      } else if (ts.isShorthandPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.name, scope), keySpan });
       else if (ts.isMethodDeclaration(prop)) properties.push({ key, value: functionRef(ctx, prop), keySpan });
       else properties.push({ key, value: unknownRef(ctx, prop), keySpan });
     }
