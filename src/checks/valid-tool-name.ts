@@ -26,6 +26,9 @@ interface NamedThing {
 export function checkValidToolNames(input: CheckInput, options: RuleOptions<'valid-tool-name'>): Finding[] {
   const findings: Finding[] = [];
   for (const thing of namedThings(input)) {
+    // A name written in a test reaches a stub model, not a provider; tests of name validation write
+    // invalid names on purpose.
+    if (input.matchPath && isTestFile(input.matchPath(thing.at.file))) continue;
     // An MCP server's names must fit the MCP pattern whatever model a client forwards them to.
     const mcpProblem = thing.what === 'MCP tool' ? ruleProblem(thing.name, mcpToolNameRule) : undefined;
     const problem = mcpProblem ?? toolNameProblem(thing.name, options.provider, options.pattern);
@@ -92,6 +95,13 @@ function rewriteFinding(input: CheckInput, thing: NamedThing, writtenName: strin
     maxSeverity: 'warning',
     key: `${thing.what}|rewritten|${writtenName}`,
   });
+}
+
+const TEST_FILE = /(^|\/)(__tests__|__mocks__|test|tests)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+
+/** Test modules: `*.test.ts`, `*.spec.tsx`, files under `test/`, `tests/` or `__tests__/`. */
+export function isTestFile(file: string): boolean {
+  return TEST_FILE.test(file.split('\\').join('/'));
 }
 
 /** Another tool (same namespace) or a handoff of `set` that the model sees under the same name. */

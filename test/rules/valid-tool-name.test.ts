@@ -287,7 +287,13 @@ export const vendorAgent = new Agent({
 ];
 
 runCases(RULE, rule, {
-  valid: [...validCases, { mode: 'syntax', name: 'syntax only: a name imported from another module is unknown', code: importedName }],
+  valid: [
+    ...validCases,
+    { mode: 'syntax', name: 'syntax only: a name imported from another module is unknown', code: importedName },
+    // Tests reach stub models, and tests of name validation write bad names on purpose.
+    { mode: 'syntax', name: 'a name written in a test file (*.test.ts)', code: dottedName, filename: 'src/tools.test.ts' },
+    { mode: 'syntax', name: 'a name written under __tests__/', code: badMcpTool, filename: 'src/__tests__/server.ts' },
+  ],
   invalid: [
     {
       name: 'a dot is rejected by OpenAI; the reference runtime sends names unchanged',
