@@ -60,6 +60,12 @@ export const ruleOptionSchemas = {
         .min(1)
         .optional()
         .describe('A custom regular expression (source, anchored by you) that replaces the provider preset.'),
+      reportRewrites: z
+        .boolean()
+        .default(true)
+        .describe(
+          'Report names the framework rewrites when nothing collides with or refers to the written form (the CLI reports them as warnings; ESLint at the rule\'s level). Rewrites that collide or are referred to are always reported.',
+        ),
     })
     .describe('Options for valid-tool-name.'),
   'no-confusable-tool-names': noOptions,
@@ -202,7 +208,9 @@ export const catalog = {
     rationale:
       'Providers validate tool names when the request is sent: OpenAI accepts ^[a-zA-Z0-9_-]{1,64}$, Anthropic 1-128 ' +
       'characters of the same set, Gemini requires a letter or underscore first. A bad name fails every request of the ' +
-      'agent, not only calls to that tool. Frameworks that rewrite names silently change the name the model sees.',
+      'agent, not only calls to that tool. Frameworks that rewrite names silently change the name the model sees: ' +
+      'a warning while nothing depends on the written form, an error when the rewritten name collides with another ' +
+      'tool or a tool choice or active-tools list uses the written form.',
     defaultSeverity: 'error',
     requiresTypeChecking: false,
     usesTypeInformation: true,
@@ -211,6 +219,10 @@ export const catalog = {
       invalidToolName: '{{what}} name "{{name}}" is rejected by {{provider}}: {{reason}}.',
       rewrittenToolName:
         '{{what}} name "{{name}}" is sent to the model as "{{publicName}}" because {{framework}} rewrites {{rewrites}}; write the name the model sees.',
+      rewrittenNameCollides:
+        '{{what}} name "{{name}}" is sent to the model as "{{publicName}}" because {{framework}} rewrites {{rewrites}}, and {{other}} in {{set}} is also sent as "{{publicName}}": calls reach only one of them. Rename one of the tools.',
+      rewrittenNameReferenced:
+        '{{what}} name "{{name}}" is sent to the model as "{{publicName}}" because {{framework}} rewrites {{rewrites}}, but {{option}} names it "{{name}}", which no tool the model sees is called. Write "{{publicName}}" in both places.',
     },
   }),
   'no-confusable-tool-names': rule({
@@ -236,7 +248,9 @@ export const catalog = {
     rationale:
       'addTools and removeTools change the live tool list of the run that is executing the current tool call. A context ' +
       'that was not handed to a tool\'s execute or to a function middleware by the loop (module scope, agent setup code, ' +
-      'a hand-made createFunctionInvocationContext()) is bound to no run, and the call throws ToolContextUnboundError.',
+      'a hand-made createFunctionInvocationContext()) is bound to no run, and the call throws ToolContextUnboundError. ' +
+      'A call in a callback that runs after the tool or middleware returned (a timer, an unawaited .then(), an event ' +
+      'listener) changes the list at a moment no batch expects, or after the run, when no request reads it.',
     defaultSeverity: 'error',
     requiresTypeChecking: false,
     usesTypeInformation: false,
@@ -244,6 +258,8 @@ export const catalog = {
     messages: {
       mutationOutsideInvocation:
         '{{method}}() is called on a context that is not the invocation context of a tool or function middleware; a context bound to no running loop throws ToolContextUnboundError. Call it on the context parameter of the tool\'s execute or of the middleware, or configure the tools on the agent.',
+      mutationAfterInvocation:
+        '{{method}}() runs in a {{via}} callback, after the tool or middleware that received the context has returned: the change lands in whichever batch happens to come next or, once the run has ended or handed off, in a tool list no request reads. Change the tools before returning: await the work that decides it.',
     },
   }),
   'no-direct-tools-mutation': rule({

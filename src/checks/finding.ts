@@ -30,6 +30,12 @@ export interface Finding {
   span: Span;
   /** Severity from the rule catalog; front ends may override it from configuration. */
   severity: Severity;
+  /**
+   * The highest severity this finding is reported at, whatever its rule's level: a name the
+   * framework rewrites and nothing depends on is a warning even when `valid-tool-name` is an error.
+   * The CLI and its reporters honour it; ESLint reports a rule at one level (see the rule's docs).
+   */
+  maxSeverity?: Severity;
   /** Other places that take part: the other side of a collision, the namespace, ... */
   related: RelatedLocation[];
   suggestions: SuggestionFact[];
@@ -59,6 +65,13 @@ export interface ToolDiagnostic {
   message: string;
   line?: number;
   column?: number;
+}
+
+const severityRank: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
+
+/** The lower of a rule level's severity and the finding's own ceiling. */
+export function cappedSeverity(severity: Severity, maxSeverity: Severity | undefined): Severity {
+  return maxSeverity !== undefined && severityRank[maxSeverity] < severityRank[severity] ? maxSeverity : severity;
 }
 
 /** Sort: file, line, column, rule id, message (the order every reporter prints). */

@@ -1,6 +1,6 @@
 import type { SourceRef } from '../facts/resolved.js';
 import { catalog, defaultSeverityOf, type RuleId } from './catalog.js';
-import { interpolate, type CollisionData, type Finding, type RelatedLocation, type SuggestionFact } from './finding.js';
+import { cappedSeverity, interpolate, type CollisionData, type Finding, type RelatedLocation, type Severity, type SuggestionFact } from './finding.js';
 
 export interface FindingParts {
   at: SourceRef;
@@ -8,6 +8,8 @@ export interface FindingParts {
   related?: RelatedLocation[];
   suggestions?: Array<Omit<SuggestionFact, 'desc'>>;
   collision?: CollisionData;
+  /** See `Finding.maxSeverity`. */
+  maxSeverity?: Severity;
   /** Logical identity without line numbers; see `Finding.key`. */
   key: string;
 }
@@ -24,7 +26,8 @@ export function makeFinding(ruleId: RuleId, messageId: string, parts: FindingPar
     message: interpolate(template, parts.data),
     file: parts.at.file,
     span: parts.at.span,
-    severity: defaultSeverityOf(ruleId),
+    severity: cappedSeverity(defaultSeverityOf(ruleId), parts.maxSeverity),
+    ...(parts.maxSeverity ? { maxSeverity: parts.maxSeverity } : {}),
     related: parts.related ?? [],
     suggestions: (parts.suggestions ?? []).map((s) => ({
       ...s,

@@ -1,11 +1,14 @@
 // valid-tool-name: model-facing tool, namespace, handoff and MCP tool names against provider rules.
-import type { SourceRef } from '../facts/resolved.js';
+// Names sent verbatim that the provider rejects are errors; names the framework rewrites are
+// warnings saying what the model sees, unless the rewrite collides or the written form is used.
+import type { ResolvedExposureSet, ResolvedTool, SourceRef } from '../facts/resolved.js';
 import type { RuleOptions } from './catalog.js';
 import type { Finding } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
 import { mcpToolNameRule, providerLabel, ruleProblem, toolNameProblem } from './tool-name-rules.js';
 import { getAdapter } from '../facts/adapters/index.js';
+import { setKey, setLabel } from './set-label.js';
 
 const RULE = 'valid-tool-name';
 
@@ -16,11 +19,16 @@ interface NamedThing {
   writtenName: string | undefined;
   adapter: string;
   at: SourceRef;
+  /** The tool itself, for tools (collisions and references of its rewritten name). */
+  tool?: ResolvedTool;
 }
 
 export function checkValidToolNames(input: CheckInput, options: RuleOptions<'valid-tool-name'>): Finding[] {
   const findings: Finding[] = [];
   for (const thing of namedThings(input)) {
+    // A name written in a test reaches a stub model, not a provider; tests of name validation write
+    // invalid names on purpose.
+    if (input.matchPath && isTestFile(input.matchPath(thing.at.file))) continue;
     // An MCP server's names must fit the MCP pattern whatever model a client forwards them to.
     const mcpProblem = thing.what === 'MCP tool' ? ruleProblem(thing.name, mcpToolNameRule) : undefined;
     const problem = mcpProblem ?? toolNameProblem(thing.name, options.provider, options.pattern);
@@ -34,22 +42,76 @@ export function checkValidToolNames(input: CheckInput, options: RuleOptions<'val
         }),
       );
     } else if (thing.writtenName !== undefined) {
-      findings.push(
-        makeFinding(RULE, 'rewrittenToolName', {
-          at: thing.at,
-          data: {
-            what: thing.what,
-            name: thing.writtenName,
-            publicName: thing.name,
-            framework: getAdapter(thing.adapter)?.title ?? thing.adapter,
-            rewrites: getAdapter(thing.adapter)?.naming.rewrites ?? 'names',
-          },
-          key: `${thing.what}|rewritten|${thing.writtenName}`,
-        }),
-      );
+      const finding = rewriteFinding(input, thing, thing.writtenName, options.reportRewrites);
+      if (finding) findings.push(finding);
     }
   }
   return findings;
+}
+
+/**
+ * A name the framework rewrites before the request. Harmless while nothing depends on the written
+ * form: a warning that says what the model sees. An error when the rewritten name collides with
+ * another member of a set the tool is in, or when a tool choice or active-tools list of such a set
+ * uses the written form (it then names no tool).
+ */
+function rewriteFinding(input: CheckInput, thing: NamedThing, writtenName: string, reportRewrites: boolean): Finding | undefined {
+  const adapter = getAdapter(thing.adapter);
+  const data = {
+    what: thing.what,
+    name: writtenName,
+    publicName: thing.name,
+    framework: adapter?.title ?? thing.adapter,
+    rewrites: adapter?.naming.rewrites ?? 'names',
+  };
+  const sets = thing.tool ? input.linked.exposureSets.filter((set) => set.tools.some((t) => t.key === thing.tool!.key)) : [];
+  for (const set of sets) {
+    const other = collidingMember(set, thing.tool!);
+    if (other) {
+      return makeFinding(RULE, 'rewrittenNameCollides', {
+        at: thing.at,
+        data: { ...data, other: other.label, set: setLabel(set) },
+        related: [{ file: other.at.file, span: other.at.span, message: `${other.label} is also sent as "${thing.name}"` }],
+        key: `${thing.what}|rewritten-collides|${writtenName}|${setKey(set)}`,
+      });
+    }
+  }
+  const setKeys = new Set(sets.map((set) => set.key));
+  const reference = (input.linked.toolReferences ?? []).find(
+    (r) => r.name === writtenName && (r.setKeys.some((key) => setKeys.has(key)) || r.runTools.some((t) => t.key === thing.tool?.key)),
+  );
+  if (reference) {
+    return makeFinding(RULE, 'rewrittenNameReferenced', {
+      at: thing.at,
+      data: { ...data, option: reference.option },
+      related: [{ file: reference.at.file, span: reference.at.span, message: `${reference.option} names "${writtenName}"` }],
+      key: `${thing.what}|rewritten-referenced|${writtenName}|${reference.option}`,
+    });
+  }
+  if (!reportRewrites) return undefined;
+  return makeFinding(RULE, 'rewrittenToolName', {
+    at: thing.at,
+    data,
+    maxSeverity: 'warning',
+    key: `${thing.what}|rewritten|${writtenName}`,
+  });
+}
+
+const TEST_FILE = /(^|\/)(__tests__|__mocks__|test|tests)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+
+/** Test modules: `*.test.ts`, `*.spec.tsx`, files under `test/`, `tests/` or `__tests__/`. */
+export function isTestFile(file: string): boolean {
+  return TEST_FILE.test(file.split('\\').join('/'));
+}
+
+/** Another tool (same namespace) or a handoff of `set` that the model sees under the same name. */
+function collidingMember(set: ResolvedExposureSet, tool: ResolvedTool): { label: string; at: SourceRef } | undefined {
+  for (const other of set.tools) {
+    if (other.key === tool.key || other.kind === 'hosted' || other.name !== tool.name || other.namespace !== tool.namespace) continue;
+    return { label: `tool "${other.writtenName ?? other.name}"`, at: other.definedAt };
+  }
+  const handoff = set.handoffs.find((h) => h.toolName !== undefined && h.toolName === tool.name);
+  return handoff ? { label: `the handoff "${handoff.toolName}"`, at: handoff.definedAt } : undefined;
 }
 
 function namedThings(input: CheckInput): NamedThing[] {
@@ -63,7 +125,7 @@ function namedThings(input: CheckInput): NamedThing[] {
   for (const tool of input.linked.tools) {
     // Hosted tools are named by the provider itself.
     if (tool.name === undefined || tool.kind === 'hosted') continue;
-    add({ what: 'Tool', key: `${tool.definedAt.file}:${tool.definedAt.span.start}|${tool.name}`, name: tool.name, writtenName: tool.writtenName, adapter: tool.adapter, at: tool.definedAt });
+    add({ what: 'Tool', key: `${tool.definedAt.file}:${tool.definedAt.span.start}|${tool.name}`, name: tool.name, writtenName: tool.writtenName, adapter: tool.adapter, at: tool.definedAt, tool });
   }
   for (const ns of input.linked.namespaces) {
     if (ns.name === undefined) continue;
@@ -78,7 +140,7 @@ function namedThings(input: CheckInput): NamedThing[] {
       if (tool.name === undefined || tool.kind === 'hosted') continue;
       if (set.kind === 'mcp-server') add({ what: 'MCP tool', key: tool.key, name: tool.name, writtenName: undefined, adapter: tool.adapter, at: tool.definedAt });
       // Tools named by the set (a record key, an `agents` key) only have a name where a set lists them.
-      else add({ what: 'Tool', key: `${tool.definedAt.file}:${tool.definedAt.span.start}|${tool.name}`, name: tool.name, writtenName: tool.writtenName, adapter: tool.adapter, at: tool.definedAt });
+      else add({ what: 'Tool', key: `${tool.definedAt.file}:${tool.definedAt.span.start}|${tool.name}`, name: tool.name, writtenName: tool.writtenName, adapter: tool.adapter, at: tool.definedAt, tool });
     }
   }
   return things;

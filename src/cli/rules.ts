@@ -1,6 +1,6 @@
 // Effective rule levels and options: the catalog default, then the config file, then `--rule`.
 import { catalog, isRuleId, ruleIds, type RuleId } from '../checks/catalog.js';
-import type { Finding, Severity } from '../checks/finding.js';
+import { cappedSeverity, type Finding, type Severity } from '../checks/finding.js';
 import { ruleOptions } from '../checks/index.js';
 import type { EnabledRules } from '../checks/input.js';
 import { ruleLevels, type Config, type RuleLevel } from './config.js';
@@ -59,7 +59,7 @@ export function severityOfLevel(level: Exclude<RuleLevel, 'off'>): Severity {
 }
 
 /**
- * Findings with the severity of their rule's effective level. Findings of rules that are off are
+ * Findings with the severity of their rule's effective level, capped by their own `maxSeverity`. Findings of rules that are off are
  * dropped (the analyzer should not produce them; a stale cache might).
  */
 export function applyLevels(findings: readonly Finding[], levels: Record<RuleId, RuleLevel>): Finding[] {
@@ -67,7 +67,7 @@ export function applyLevels(findings: readonly Finding[], levels: Record<RuleId,
   for (const finding of findings) {
     const level = levels[finding.ruleId];
     if (level === undefined || level === 'off') continue;
-    const severity = severityOfLevel(level);
+    const severity = cappedSeverity(severityOfLevel(level), finding.maxSeverity);
     out.push(finding.severity === severity ? finding : { ...finding, severity });
   }
   return out;

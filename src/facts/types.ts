@@ -324,6 +324,12 @@ export interface ContextUseFact {
   receiver: 'invocation' | 'other' | 'unknown';
   /** For addTools: the argument's elements that build a new tool inline (stable-tool-identity). */
   inlineTools: Span[];
+  /**
+   * For an invocation receiver: the call sits in a callback that runs after the tool or middleware
+   * has returned (`setTimeout()`, `.then()` of a promise nobody awaits, an event listener): how
+   * messages name that callback.
+   */
+  deferred?: string;
   argument: ValueRef | undefined;
   span: Span;
 }
@@ -354,13 +360,29 @@ export interface RunReferencesFact {
   span: Span;
 }
 
+/**
+ * One step of a middleware body, in source order. Compound steps hold their arms' steps; blocks
+ * without any result assignment, `next()` or exit inside are left out.
+ */
+export type MiddlewareStep =
+  | { kind: 'result'; span: Span }
+  /** `next()` as a statement, awaited, returned (`exits`) or kept in a variable. */
+  | { kind: 'next'; span: Span; exits: boolean }
+  /** `return` or `throw`: the rest of the body does not run. */
+  | { kind: 'exit'; span: Span }
+  /** if/else or switch: one arm runs; `exhaustive` when some arm always runs (an else, a default). */
+  | { kind: 'branch'; arms: MiddlewareStep[][]; exhaustive: boolean }
+  | { kind: 'try'; block: MiddlewareStep[]; handler?: MiddlewareStep[]; finalizer?: MiddlewareStep[] }
+  /** A loop body: runs zero or more times. */
+  | { kind: 'loop'; body: MiddlewareStep[] };
+
 /** The shape of one function middleware `(ctx, next) => ...`; src/checks decides what is wrong with it. */
 export interface MiddlewareFact {
   /**
-   * Statement lists of the body (blocks, case clauses) that set the result or call `next()`, each
-   * with those statements in order.
+   * The body's control flow reduced to what the result/next ordering depends on: result
+   * assignments, `next()` statements, exits and the branches, tries and loops around them.
    */
-  statementLists: Array<Array<{ kind: 'result' | 'next'; span: Span }>>;
+  steps: MiddlewareStep[];
   /** Every `next()` call: a statement of its own, under `void`, or its value used (awaited, returned, kept). */
   nextCalls: Array<{ use: 'statement' | 'void' | 'used'; span: Span }>;
   span: Span;

@@ -40,7 +40,7 @@ const requestProvider: Record<RequestApi, ToolNameProvider> = {
  * a provider request is checked against its own provider; an MCP dump against the configured one.
  */
 function nameOptions(configured: RuleOptions<'valid-tool-name'>, flag: ToolNameProvider | undefined, api: RequestApi | undefined): RuleOptions<'valid-tool-name'> {
-  if (flag !== undefined) return { provider: flag };
+  if (flag !== undefined) return { provider: flag, reportRewrites: configured.reportRewrites };
   if (api !== undefined && configured.pattern === undefined) return { ...configured, provider: requestProvider[api] };
   return configured;
 }

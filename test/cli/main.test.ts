@@ -505,7 +505,7 @@ describe('analyzer options', () => {
       'no-tool-name-collision': {},
       'no-namespace-equals-name': {},
       'no-identity-helper-bypass': { helperModules: [], ignoreErrorMessages: true },
-      'valid-tool-name': { provider: 'openai' },
+      'valid-tool-name': { provider: 'openai', reportRewrites: true },
       'no-confusable-tool-names': {},
       'no-tool-mutation-outside-invocation': {},
       'no-direct-tools-mutation': {},
@@ -521,6 +521,41 @@ describe('analyzer options', () => {
     expect(result.code).toBe(0);
     const [entry] = JSON.parse(result.stdout) as Array<{ messages: Array<{ severity: number; level: string }> }>;
     expect(entry?.messages.map((m) => [m.severity, m.level])).toEqual([[1, 'warning']]);
+  });
+});
+
+describe('a finding below its rule level', () => {
+  // valid-tool-name at error: the harmless rewrite is a warning, the one the tool choice uses an error.
+  const agents = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const lookupAccount = tool({
+  name: 'lookup account',
+  description: 'Look up a customer account.',
+  parameters: z.object({ customerId: z.string() }),
+  execute: async ({ customerId }) => \`account \${customerId}\`,
+});
+
+const refundExpert = tool({
+  name: 'Refund Expert',
+  description: 'Decide whether an order can be refunded.',
+  parameters: z.object({ orderId: z.string() }),
+  execute: async ({ orderId }) => \`refund approved for \${orderId}\`,
+});
+
+export const support = new Agent({ name: 'support', tools: [lookupAccount] });
+export const refunds = new Agent({ name: 'refunds', tools: [refundExpert], modelSettings: { toolChoice: 'Refund Expert' } });
+`;
+
+  it('reports a rewrite nothing depends on as a warning, whatever the rule level; --max-warnings counts it', async () => {
+    const cwd = makeProject({ 'package.json': packageJson, 'tsconfig.json': tsconfigJson, 'src/agents.ts': agents });
+    const result = await run(['--rule', 'valid-tool-name=error', '--rule', 'required-function-name-known=off', '-f', 'json'], { cwd });
+    expect(result.code).toBe(1);
+    const [entry] = JSON.parse(result.stdout) as Array<{ messages: Array<{ ruleId: string; messageId: string; line: number; severity: number }> }>;
+    expect(entry?.messages.map((m) => [m.ruleId, m.messageId, m.line, m.severity])).toEqual([
+      ['valid-tool-name', 'rewrittenToolName', 5, 1],
+      ['valid-tool-name', 'rewrittenNameReferenced', 12, 2],
+    ]);
   });
 });
 

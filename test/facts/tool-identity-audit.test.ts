@@ -113,17 +113,22 @@ describe('tool-identity-audit runtime adapter', () => {
   it('records the shape of middleware listed on the agent or typed as FunctionMiddleware', () => {
     expect(facts.middleware).toEqual([
       {
-        statementLists: [
-          [
-            { kind: 'result', span: spanOfText(code, "ctx.result = 'cached'") },
-            { kind: 'next', span: spanOfText(code, 'await next();') },
-          ],
+        steps: [
+          { kind: 'result', span: spanOfText(code, "ctx.result = 'cached'") },
+          { kind: 'next', span: spanOfText(code, 'await next();'), exits: false },
         ],
         nextCalls: [{ use: 'used', span: spanOfText(code, 'next()') }],
         span: spanOfText(code, "async (ctx, next) => {\n  ctx.result = 'cached';\n  await next();\n}"),
       },
       {
-        statementLists: [[{ kind: 'next', span: spanOfText(code, 'next();', 1) }], [{ kind: 'result', span: spanOfText(code, "ctx.result = 'dry'") }]],
+        steps: [
+          {
+            kind: 'branch',
+            arms: [[{ kind: 'result', span: spanOfText(code, "ctx.result = 'dry'") }, { kind: 'exit', span: spanOfText(code, 'return;') }], []],
+            exhaustive: false,
+          },
+          { kind: 'next', span: spanOfText(code, 'next();', 1), exits: false },
+        ],
         nextCalls: [{ use: 'statement', span: spanOfText(code, 'next()', 1) }],
         span: { ...facts.middleware[1]!.span, start: offset(code, 'async function logCalls') },
       },

@@ -415,17 +415,20 @@ runCases('valid-tool-name on record keys (AI SDK, Mastra)', nameRule, {
       ],
     },
     {
-      name: 'Mastra: a key outside [a-zA-Z0-9_-] is rewritten before the request',
+      // The rewritten key is also the agent's other key: an error, not the harmless-rewrite warning.
+      name: 'Mastra: a key outside [a-zA-Z0-9_-] is rewritten before the request, onto another key',
       code: mastraRewritten,
       errors: [
         {
-          messageId: 'rewrittenToolName',
+          messageId: 'rewrittenNameCollides',
           data: {
             what: 'Tool',
             name: 'check warranty',
             publicName: 'check_warranty',
             framework: 'Mastra',
             rewrites: 'keys outside [a-zA-Z0-9_-], not starting with a letter or _, or over 63 characters',
+            other: 'tool "check_warranty"',
+            set: 'agent "Booker"',
           },
           ...loc(mastraRewritten, "'check warranty'"),
         },

@@ -516,6 +516,16 @@ const rowDetails: Record<string, RowDetail[]> = {
     },
     { rule: 'stable-tool-identity', messageId: 'inlineTool', file: 'src/tools/orders.ts', data: { name: '"file_damage_claim"' }, needsTypes: false },
     { rule: 'no-direct-tools-mutation', messageId: 'toolsMutated', file: 'src/tools/shipping.ts', data: {}, needsTypes: false },
+    // Issue 10: a tool stored in a local, a timer callback, a result set in a nested block.
+    { rule: 'stable-tool-identity', messageId: 'inlineTool', file: 'src/tools/returns.ts', data: { name: '"print_return_label"' }, needsTypes: false },
+    {
+      rule: 'no-tool-mutation-outside-invocation',
+      messageId: 'mutationAfterInvocation',
+      file: 'src/tools/returns.ts',
+      data: { method: 'addTools', via: 'setTimeout()' },
+      needsTypes: false,
+    },
+    { rule: 'middleware-result-before-next', messageId: 'resultBeforeNext', file: 'src/tools/returns.ts', data: {}, needsTypes: false },
   ],
 };
 

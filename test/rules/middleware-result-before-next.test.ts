@@ -36,6 +36,38 @@ export const payroll = new Agent({
 });
 `;
 
+// Across blocks: a branch that sets the result and falls through to next(), a try whose catch
+// sets a fallback and carries on, a result set before a block that calls next().
+const acrossBlocks = `import { Agent, type FunctionMiddleware } from 'tool-identity-audit/runtime';
+import { quoteCache } from './quote-cache.js';
+
+const cachedQuotes: FunctionMiddleware = async (ctx, next) => {
+  const cached = quoteCache.get(JSON.stringify(ctx.arguments));
+  if (cached !== undefined) {
+    ctx.result = cached;
+  }
+  await next();
+};
+
+const fallbackOnOutage: FunctionMiddleware = async (ctx, next) => {
+  try {
+    await quoteCache.ping();
+  } catch {
+    ctx.result = { error: 'Quotes are unavailable right now.' };
+  }
+  return next();
+};
+
+const auditFirst: FunctionMiddleware = async (ctx, next) => {
+  ctx.result = { status: 'pending review' };
+  if (ctx.function.name !== 'delete_quote') {
+    await next();
+  }
+};
+
+export const quotes = new Agent({ name: 'quotes', middleware: [cachedQuotes, fallbackOnOutage, auditFirst] });
+`;
+
 const validCases = [
   {
     name: 'a gate that returns after setting the result, and an override after next()',
@@ -77,12 +109,63 @@ export async function resetStep(ctx: { result: unknown }, next: () => Promise<vo
 }
 `,
   },
+  {
+    name: 'across blocks: exclusive if/else arms, a try whose catch returns, a switch whose case returns',
+    code: `import { Agent, type FunctionMiddleware } from 'tool-identity-audit/runtime';
+import { quoteCache } from './quote-cache.js';
+
+const cachedOrLive: FunctionMiddleware = async (ctx, next) => {
+  const cached = quoteCache.get(JSON.stringify(ctx.arguments));
+  if (cached !== undefined) {
+    ctx.result = cached;
+  } else {
+    await next();
+  }
+};
+
+const failClosed: FunctionMiddleware = async (ctx, next) => {
+  try {
+    await quoteCache.ping();
+  } catch {
+    ctx.result = { error: 'Quotes are unavailable right now.' };
+    return;
+  }
+  await next();
+};
+
+const byTool: FunctionMiddleware = async (ctx, next) => {
+  switch (ctx.function.name) {
+    case 'delete_quote':
+      ctx.result = { error: 'Quotes cannot be deleted here.' };
+      return;
+    default:
+      break;
+  }
+  await next();
+  if (ctx.result === undefined) {
+    ctx.result = { error: 'No quote.' };
+  }
+};
+
+export const quotes = new Agent({ name: 'quotes', middleware: [cachedOrLive, failClosed, byTool] });
+`,
+  },
 ];
 
 runCases(RULE, rule, {
   valid: validCases,
   invalid: [
     { name: 'a typed middleware sets a fallback result, then awaits next()', code: cacheGate, errors: gateErrors },
+    {
+      mode: 'syntax',
+      name: 'across blocks: a branch that falls through, a catch that carries on, next() inside a later if',
+      code: acrossBlocks,
+      errors: [
+        { messageId: 'resultBeforeNext', data: {}, ...loc(acrossBlocks, 'ctx.result = cached') },
+        { messageId: 'resultBeforeNext', data: {}, ...loc(acrossBlocks, "ctx.result = { error: 'Quotes are unavailable right now.' }") },
+        { messageId: 'resultBeforeNext', data: {}, ...loc(acrossBlocks, "ctx.result = { status: 'pending review' }") },
+      ],
+    },
     {
       mode: 'syntax',
       name: 'a listed middleware sets the result and returns next()',

@@ -58,7 +58,7 @@ export const remember = (ctx: FunctionInvocationContext) => {
 };
 `;
 
-const validCases = [
+const validCases: Array<{ name: string; code: string }> = [
   {
     name: "the context parameter of a tool's execute and of middleware (listed or typed)",
     code: `import { Agent, defineTool, type FunctionMiddleware } from 'tool-identity-audit/runtime';
@@ -144,6 +144,87 @@ export class Session {
   },
 ];
 
+// Callbacks that run before the tool returns: an awaited chain, a timer the tool waits for, a
+// synchronous callback.
+validCases.push({
+  name: 'callbacks that run before the tool or middleware returns: awaited .then(), an awaited timer, forEach',
+  code: `import { Agent, defineTool, type FunctionMiddleware } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+import { loadEntitlements } from './entitlements.js';
+
+const issueRefund = defineTool<{ orderId: string }>({
+  name: 'issue_refund',
+  description: 'Refund an order.',
+  parameters: z.object({ orderId: z.string() }),
+  execute: async ({ orderId }) => ({ refunded: orderId }),
+});
+
+export const verifyAgent = defineTool<{ badge: string }>({
+  name: 'verify_agent',
+  description: 'Check the agent badge and unlock refunds.',
+  parameters: z.object({ badge: z.string() }),
+  async execute({ badge }, ctx) {
+    await loadEntitlements(badge).then((entitlements) => {
+      if (entitlements.includes('refunds')) ctx.addTools(issueRefund);
+    });
+    await new Promise<void>((resolve) => {
+      setTimeout(() => {
+        ctx.removeTools('verify_agent');
+        resolve();
+      }, 50);
+    });
+    [issueRefund].forEach((tool) => ctx.addTools(tool));
+    return 'verified';
+  },
+});
+
+const lockAfterHours: FunctionMiddleware = async (ctx, next) => {
+  return loadEntitlements('desk').then(async (entitlements) => {
+    if (!entitlements.includes('after-hours')) ctx.removeTools(issueRefund);
+    await next();
+  });
+};
+
+export const refunds = new Agent({ name: 'refunds', tools: [verifyAgent], middleware: [lockAfterHours] });
+`,
+});
+
+const deferredMutations = `import { Agent, defineTool, type FunctionMiddleware } from 'tool-identity-audit/runtime';
+import { EventEmitter } from 'node:events';
+import { z } from 'zod';
+import { fetchQuote } from './quotes.js';
+
+const bookFreight = defineTool<{ quoteId: string }>({
+  name: 'book_freight',
+  description: 'Book a freight quote.',
+  parameters: z.object({ quoteId: z.string() }),
+  execute: async ({ quoteId }) => ({ booked: quoteId }),
+});
+
+export const quoteWatcher = new EventEmitter();
+
+export const requestQuote = defineTool<{ lane: string }>({
+  name: 'request_quote',
+  description: 'Ask carriers for a freight quote; booking unlocks when one arrives.',
+  parameters: z.object({ lane: z.string() }),
+  async execute({ lane }, ctx) {
+    fetchQuote(lane).then(() => ctx.addTools(bookFreight));
+    setTimeout(() => {
+      ctx.removeTools(bookFreight);
+    }, 60_000);
+    quoteWatcher.on('expired', () => ctx.removeTools('book_freight'));
+    return \`quote requested for \${lane}\`;
+  },
+});
+
+const unlockLater: FunctionMiddleware = async (ctx, next) => {
+  queueMicrotask(() => ctx.addTools(bookFreight));
+  await next();
+};
+
+export const freight = new Agent({ name: 'freight', tools: [requestQuote], middleware: [unlockLater] });
+`;
+
 const handMadeErrors = [
   {
     messageId: 'mutationOutsideInvocation' as const,
@@ -159,6 +240,33 @@ runCases(RULE, rule, {
       name: 'a context made with createFunctionInvocationContext() is bound to no run',
       code: handMadeContext,
       errors: handMadeErrors,
+    },
+    {
+      mode: 'syntax',
+      name: 'the invocation context used in callbacks that run after the tool or middleware returned',
+      code: deferredMutations,
+      errors: [
+        {
+          messageId: 'mutationAfterInvocation',
+          data: { method: 'addTools', via: '.then()' },
+          ...loc(deferredMutations, 'ctx.addTools(bookFreight)'),
+        },
+        {
+          messageId: 'mutationAfterInvocation',
+          data: { method: 'removeTools', via: 'setTimeout()' },
+          ...loc(deferredMutations, 'ctx.removeTools(bookFreight)'),
+        },
+        {
+          messageId: 'mutationAfterInvocation',
+          data: { method: 'removeTools', via: "an event listener (.on('expired'))" },
+          ...loc(deferredMutations, "ctx.removeTools('book_freight')"),
+        },
+        {
+          messageId: 'mutationAfterInvocation',
+          data: { method: 'addTools', via: 'queueMicrotask()' },
+          ...loc(deferredMutations, 'ctx.addTools(bookFreight)', 2),
+        },
+      ],
     },
     {
       mode: 'syntax',

@@ -69,6 +69,35 @@ export function unlockSurvey(ctx: FunctionInvocationContext, topic: string): voi
 export const helpdesk = new Agent({ name: 'helpdesk', middleware: [offerCallback] });
 `;
 
+// Stored in a local first: still a new object on every invocation.
+const localInExecute = `import { Agent, defineTool, type FunctionMiddleware } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+export const startReturn = defineTool<{ orderId: string }>({
+  name: 'start_return',
+  description: 'Open a return for an order; unlocks the label tool.',
+  parameters: z.object({ orderId: z.string() }),
+  async execute({ orderId }, ctx) {
+    const printLabel = defineTool({
+      name: 'print_return_label',
+      description: 'Print the return label.',
+      parameters: z.object({}),
+      execute: async () => ({ label: \`RMA-\${orderId}\` }),
+    });
+    ctx.addTools([printLabel]);
+    return { orderId, status: 'return opened' };
+  },
+});
+
+const offerCoupon: FunctionMiddleware = async (ctx, next) => {
+  await next();
+  const couponTools = [defineTool({ name: 'apply_coupon', description: 'Apply a coupon.', parameters: z.object({ code: z.string() }), execute: async ({ code }) => ({ applied: code }) })];
+  ctx.addTools(couponTools);
+};
+
+export const returnsDesk = new Agent({ name: 'returns', tools: [startReturn], middleware: [offerCoupon] });
+`;
+
 const validCases = [
   {
     name: 'module-level tools passed by reference, alone or in a list',
@@ -108,6 +137,31 @@ const closeAtSix: FunctionMiddleware = async (ctx, next) => {
 export const packer = new Agent({ name: 'packer', tools: [openDesk], middleware: [closeAtSix] });
 `,
   },
+  {
+    name: 'a local tool made once per agent by the factory that builds the agent, not per invocation',
+    code: `import { Agent, defineTool } from 'tool-identity-audit/runtime';
+import { z } from 'zod';
+
+export function storeAgent(storeId: string) {
+  const checkStock = defineTool<{ sku: string }>({
+    name: 'check_stock',
+    description: 'Stock of a SKU in this store.',
+    parameters: z.object({ sku: z.string() }),
+    execute: async ({ sku }) => ({ storeId, sku, units: 3 }),
+  });
+  const openStore = defineTool({
+    name: 'open_store',
+    description: 'Sign in to the store; unlocks stock checks.',
+    parameters: z.object({}),
+    execute: async (_args, ctx) => {
+      ctx.addTools(checkStock);
+      return 'open';
+    },
+  });
+  return new Agent({ name: \`store-\${storeId}\`, tools: [openStore] });
+}
+`,
+  },
 ];
 
 runCases(RULE, rule, {
@@ -117,6 +171,33 @@ runCases(RULE, rule, {
       name: "an inline defineTool in the list a tool's execute adds",
       code: inlineInExecute,
       errors: inlineErrors,
+    },
+    {
+      name: 'a tool stored in a local of the execute body, and a local array in middleware',
+      code: localInExecute,
+      errors: [
+        {
+          messageId: 'inlineTool',
+          data: { name: '"print_return_label"' },
+          ...loc(
+            localInExecute,
+            `defineTool({
+      name: 'print_return_label',
+      description: 'Print the return label.',
+      parameters: z.object({}),
+      execute: async () => ({ label: \`RMA-\${orderId}\` }),
+    })`,
+          ),
+        },
+        {
+          messageId: 'inlineTool',
+          data: { name: '"apply_coupon"' },
+          ...loc(
+            localInExecute,
+            "defineTool({ name: 'apply_coupon', description: 'Apply a coupon.', parameters: z.object({ code: z.string() }), execute: async ({ code }) => ({ applied: code }) })",
+          ),
+        },
+      ],
     },
     {
       mode: 'syntax',

@@ -182,6 +182,45 @@ export const lookupAccount = tool({
 });
 `;
 
+// Rewrites that something depends on: the rewritten name collides with another tool of the agent,
+// or the agent's tool choice uses the written form.
+const rewriteCollides = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const getWeather = tool({
+  name: 'get_weather',
+  description: 'Current weather of a city.',
+  parameters: z.object({ city: z.string() }),
+  execute: async ({ city }) => \`sunny in \${city}\`,
+});
+
+const getWeatherBeta = tool({
+  name: 'get weather',
+  description: 'Weather from the new provider.',
+  parameters: z.object({ city: z.string() }),
+  execute: async ({ city }) => \`cloudy in \${city}\`,
+});
+
+export const forecaster = new Agent({ name: 'forecaster', tools: [getWeather, getWeatherBeta] });
+`;
+
+const rewriteReferenced = `import { Agent, tool } from '@openai/agents';
+import { z } from 'zod';
+
+const refundExpert = tool({
+  name: 'Refund Expert',
+  description: 'Decide whether an order can be refunded.',
+  parameters: z.object({ orderId: z.string() }),
+  execute: async ({ orderId }) => \`refund approved for \${orderId}\`,
+});
+
+export const refunds = new Agent({
+  name: 'refunds',
+  tools: [refundExpert],
+  modelSettings: { toolChoice: 'Refund Expert' },
+});
+`;
+
 const validCases: ValidCase<Options>[] = [
   {
     name: 'accepted names: letters, digits, "_" and "-" (verbatim in the reference runtime), a 64-character name',
@@ -263,6 +302,11 @@ export function answer(prompt: string, toolName: string) {
 `,
   },
   {
+    name: 'reportRewrites: false: a rewrite nothing depends on is not reported',
+    code: rewrittenName,
+    options: opts({ reportRewrites: false }),
+  },
+  {
     name: 'anthropic: up to 128 characters',
     code: longName,
     options: opts({ provider: 'anthropic' }),
@@ -280,7 +324,13 @@ export function answer(prompt: string, toolName: string) {
 ];
 
 runCases(RULE, rule, {
-  valid: [...validCases, { mode: 'syntax', name: 'syntax only: a name imported from another module is unknown', code: importedName }],
+  valid: [
+    ...validCases,
+    { mode: 'syntax', name: 'syntax only: a name imported from another module is unknown', code: importedName },
+    // Tests reach stub models, and tests of name validation write bad names on purpose.
+    { mode: 'syntax', name: 'a name written in a test file (*.test.ts)', code: dottedName, filename: 'src/tools.test.ts' },
+    { mode: 'syntax', name: 'a name written under __tests__/', code: badMcpTool, filename: 'src/__tests__/server.ts' },
+  ],
   invalid: [
     {
       name: 'a dot is rejected by OpenAI; the reference runtime sends names unchanged',
@@ -319,6 +369,59 @@ runCases(RULE, rule, {
           messageId: 'rewrittenToolName',
           data: { what: 'Tool', name: 'lookup account', publicName: 'lookup_account', framework: OPENAI_AGENTS, rewrites: OPENAI_REWRITES },
           ...loc(rewrittenName, "'lookup account'"),
+        },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'a rewritten name that collides with another tool of the agent is an error',
+      code: rewriteCollides,
+      errors: [
+        {
+          messageId: 'rewrittenNameCollides',
+          data: {
+            what: 'Tool',
+            name: 'get weather',
+            publicName: 'get_weather',
+            framework: OPENAI_AGENTS,
+            rewrites: OPENAI_REWRITES,
+            other: 'tool "get_weather"',
+            set: 'agent "forecaster"',
+          },
+          ...loc(rewriteCollides, "'get weather'"),
+        },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'a rewritten name whose written form is the tool choice is an error',
+      code: rewriteReferenced,
+      errors: [
+        {
+          messageId: 'rewrittenNameReferenced',
+          data: { what: 'Tool', name: 'Refund Expert', publicName: 'Refund_Expert', framework: OPENAI_AGENTS, rewrites: OPENAI_REWRITES, option: 'toolChoice' },
+          ...loc(rewriteReferenced, "'Refund Expert'"),
+        },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'reportRewrites: false leaves out harmless rewrites, not those that collide',
+      code: rewriteCollides + rewrittenName.replace(/^import .*\n/gm, '').replace('lookupAccount', 'lookupAccount2'),
+      options: opts({ reportRewrites: false }),
+      errors: [
+        {
+          messageId: 'rewrittenNameCollides',
+          data: {
+            what: 'Tool',
+            name: 'get weather',
+            publicName: 'get_weather',
+            framework: OPENAI_AGENTS,
+            rewrites: OPENAI_REWRITES,
+            other: 'tool "get_weather"',
+            set: 'agent "forecaster"',
+          },
+          ...loc(rewriteCollides, "'get weather'"),
         },
       ],
     },
