@@ -183,6 +183,8 @@ runCases(RULE, rule, {
       mode: 'typed',
       name: 'a value whose inferred type is a branded call ID',
       code: inferredType,
+      // Only typed ESLint asks the type checker; the CLI reads declarations and names.
+      cliErrors: [],
       errors: [
         {
           messageId: 'coercedCallId',

@@ -1,11 +1,13 @@
 // Shared by the rule tests: the two RuleTesters (syntax only, and typed with the project service on
-// fixtures/typed), `runCases` that feeds both from one list of cases, and small helpers that turn
+// fixtures/typed), `runCases` that feeds both, and the CLI's analyzer (./cli-cases.ts), from one
+// list of cases, and small helpers that turn
 // "the 2nd `'search'` in this code" into an exact ESLint location, so each expectation names the
 // token it is about.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RuleTester, type InvalidTestCase, type ValidTestCase } from '@typescript-eslint/rule-tester';
 import type { RuleModule } from '@typescript-eslint/utils/ts-eslint';
+import { ruleIdOf, runCliCases } from './cli-cases.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,6 +39,8 @@ export type Mode = 'syntax' | 'typed' | 'both';
 export type ValidCase<Options extends readonly unknown[]> = ValidTestCase<Options> & { readonly mode?: Mode };
 export type InvalidCase<MessageIds extends string, Options extends readonly unknown[]> = InvalidTestCase<MessageIds, Options> & {
   readonly mode?: Mode;
+  /** What the CLI's analyzer reports instead, where it knows less than typed ESLint (it never asks the type checker). */
+  readonly cliErrors?: InvalidTestCase<MessageIds, Options>['errors'];
 };
 
 export interface Cases<MessageIds extends string, Options extends readonly unknown[]> {
@@ -59,16 +63,21 @@ export function runCases<MessageIds extends string, Options extends readonly unk
   rule: RuleModule<MessageIds, Options>,
   cases: Cases<NoInfer<MessageIds>, NoInfer<Options>>,
 ): void {
+  const eslintOnly = <Case extends { readonly cliErrors?: unknown }>(list: Case[]): Omit<Case, 'cliErrors'>[] => list.map(({ cliErrors: _cli, ...c }) => c);
   syntaxTester().run(name, rule, {
     assertionOptions,
     valid: casesFor(cases.valid, 'syntax'),
-    invalid: casesFor(cases.invalid, 'syntax'),
+    invalid: eslintOnly(casesFor(cases.invalid, 'syntax')),
   });
   typedTester().run(`${name} (typed)`, rule, {
     assertionOptions,
     valid: casesFor(cases.valid, 'typed'),
-    invalid: casesFor(cases.invalid, 'typed'),
+    invalid: eslintOnly(casesFor(cases.invalid, 'typed')),
   });
+  runCliCases(name, ruleIdOf(rule.meta.docs?.url), {
+    syntax: [...casesFor(cases.valid, 'syntax'), ...casesFor(cases.invalid, 'syntax')],
+    typed: [...casesFor(cases.valid, 'typed'), ...casesFor(cases.invalid, 'typed')],
+  }, typedFixtureDir);
 }
 
 export interface Location {
