@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/checks/catalog.js';
+import { frameworkFixtures } from '../analyzer/helpers.js';
 import { run } from '../cli/helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -13,6 +14,8 @@ const fixtures = [
   'fixtures/demo',
   'fixtures/typed',
   ...readdirSync(path.join(root, 'fixtures/projects')).map((name) => `fixtures/projects/${name}`),
+  // One project per framework adapter: its findings, and the graph of its agents and sets.
+  ...frameworkFixtures.map((name) => `fixtures/frameworks/${name}`),
 ];
 const everyRule = Object.keys(catalog).flatMap((id) => ['--rule', `${id}=error`]);
 
