@@ -4,7 +4,9 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
-import { analyzeProject, AnalyzerConfigError } from '../analyzer/index.js';
+// The analyzer (ts-morph, hence the TypeScript compiler) is imported only when a run analyses:
+// --version, --help and configuration errors never pay for loading the compiler.
+import { AnalyzerConfigError } from '../analyzer/errors.js';
 import type { AnalysisResult, AnalyzeOptions } from '../analyzer/types.js';
 import { catalog, ruleIds } from '../checks/catalog.js';
 import type { Finding } from '../checks/finding.js';
@@ -234,7 +236,8 @@ function commonDirectory(a: string, b: string): string {
 async function analyze(io: CliIo, options: Omit<AnalyzeOptions, 'onProgress'>): Promise<AnalysisResult> {
   const progress = createProgress(io.stderr, io.isTTY.stderr, io.env);
   try {
-    return await (io.analyze ?? analyzeProject)({ ...options, onProgress: progress.onProgress });
+    const analyzeProject = io.analyze ?? (await import('../analyzer/analyze.js')).analyzeProject;
+    return await analyzeProject({ ...options, onProgress: progress.onProgress });
   } catch (error) {
     // An unreadable or invalid tsconfig, a path that does not exist: fatal, but the user's to fix.
     if (error instanceof AnalyzerConfigError) throw new CliError(error.message);

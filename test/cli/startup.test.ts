@@ -1,0 +1,87 @@
+// Instant start: --version, --help and configuration errors never load the TypeScript compiler
+// (ts-morph bundles it); only a run that analyses does. The built executable runs with
+// test/cli/module-probe.mjs preloaded, which records every module the process resolves or requires.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { packageInfo } from '../../src/version.js';
+import { makeProject, packageJson, removeProjects } from './helpers.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bin = path.join(root, 'dist/src/cli/bin.js');
+const probe = path.join(root, 'test/cli/module-probe.mjs');
+
+afterAll(removeProjects);
+
+interface ProbedRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  /** Bare specifiers resolved by ESM imports (`ts-morph`, `zod`, ...). */
+  resolved: string[];
+  /** Files in the CommonJS require cache at exit. */
+  required: string[];
+}
+
+function probedRun(args: string[], cwd: string): ProbedRun {
+  const out = path.join(makeProject({}), 'modules.txt');
+  const env = { PATH: process.env['PATH'] ?? '', MODULE_PROBE_OUT: out };
+  const result = spawnSync(process.execPath, ['--import', probe, bin, ...args], { cwd, env, encoding: 'utf8' });
+  const lines = existsSync(out) ? readFileSync(out, 'utf8').split('\n') : [];
+  return {
+    status: result.status,
+    stdout: result.stdout,
+    stderr: result.stderr,
+    resolved: lines.filter((line) => line.startsWith('resolve ')).map((line) => line.slice('resolve '.length)),
+    required: lines.filter((line) => line.startsWith('require ')).map((line) => line.slice('require '.length)),
+  };
+}
+
+const COMPILER_PACKAGES = /^(typescript|ts-morph|@ts-morph\/common)(\/|$)/;
+const COMPILER_FILES = /[\\/]node_modules[\\/](typescript|ts-morph|@ts-morph[\\/]common)[\\/]/;
+
+function compilerModules(run: ProbedRun): string[] {
+  return [...run.resolved.filter((specifier) => COMPILER_PACKAGES.test(specifier)), ...run.required.filter((file) => COMPILER_FILES.test(file))];
+}
+
+describe('start-up of the built CLI', () => {
+  it('answers --version, --help and subcommand help without loading the compiler', () => {
+    expect(existsSync(bin), `${bin} was not built`).toBe(true);
+    const version = probedRun(['--version'], root);
+    expect(version).toMatchObject({ status: 0, stdout: `${packageInfo.version}\n`, stderr: '' });
+    expect(compilerModules(version)).toEqual([]);
+
+    for (const args of [['--help'], ['graph', '--help'], ['tools', '--help'], ['--version', 'src']]) {
+      const help = probedRun(args, root);
+      expect({ args, status: help.status, stderr: help.stderr }).toEqual({ args, status: 0, stderr: '' });
+      expect(help.stdout).toMatch(args[0] === '--version' ? `${packageInfo.version}\n` : /^Usage: tool-identity-audit /);
+      // The probe did record the modules: the program itself was loaded.
+      expect(help.resolved).toContain('commander');
+      expect(compilerModules(help)).toEqual([]);
+    }
+  });
+
+  it('reports a configuration error (exit 2, naming the key) without loading the compiler', () => {
+    const cwd = makeProject({
+      'package.json': packageJson,
+      'tool-identity-audit.config.json': `${JSON.stringify({ rules: {}, maxWarning: 3 })}\n`,
+      'src/agent.ts': "export const answer = 42;\n",
+    });
+    const bad = probedRun([], cwd);
+    expect(bad.status).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toContain('maxWarning');
+    expect(bad.resolved).toContain('zod');
+    expect(compilerModules(bad)).toEqual([]);
+  });
+
+  it('loads the compiler for a run that analyses (the demo)', () => {
+    const demo = probedRun(['fixtures/demo', '--no-exit-code'], root);
+    expect(demo.status).toBe(0);
+    expect(demo.stdout).toMatch(/\d+ problems? \(\d+ errors?, \d+ warnings?\)/);
+    expect(demo.resolved).toContain('ts-morph');
+    expect(demo.required.some((file) => /[\\/]@ts-morph[\\/]common[\\/]dist[\\/]typescript\.js$/.test(file))).toBe(true);
+  });
+});
