@@ -6,6 +6,7 @@ import type { Finding } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
 import { RUNTIME_MODULE, helperImport } from './import-edit.js';
+import { isTestFile } from './test-files.js';
 import type { FileFacts } from '../facts/types.js';
 
 const RULE = 'no-identity-helper-bypass';
@@ -27,14 +28,6 @@ const whatText: Record<IdentityStringFact['form'], string> = {
 
 /** Names of identity helpers: a file importing one already has its own place to build identities. */
 const OWN_HELPER = /(QualifiedName|DisplayName|TraceName|LookupKeys?(Id)?|ApprovalKeys?|ToolCallName|ToolCallNamespace|ToolNames?|CallId|Identity)$/;
-
-/**
- * Test files: a hand-built identity there is the expected value the test holds the code under
- * test to (calling the helper instead would make the test agree with itself).
- */
-function isTestFile(path: string): boolean {
-  return /(?:^|\/)(?:__tests__|__mocks__)\/|[._-](?:test|spec)\.[cm]?[jt]sx?$/.test(path);
-}
 
 /** The first import of an identity helper from a module that is not this package's runtime. */
 function ownHelperImport(facts: FileFacts): { imported: string; module: string } | undefined {

@@ -6,6 +6,7 @@ import type { RuleOptions } from './catalog.js';
 import type { Finding } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
+import { isTestFile } from './test-files.js';
 import { mcpToolNameRule, providerLabel, ruleProblem, toolNameProblem } from './tool-name-rules.js';
 import { getAdapter } from '../facts/adapters/index.js';
 import { setKey, setLabel } from './set-label.js';
@@ -95,13 +96,6 @@ function rewriteFinding(input: CheckInput, thing: NamedThing, writtenName: strin
     maxSeverity: 'warning',
     key: `${thing.what}|rewritten|${writtenName}`,
   });
-}
-
-const TEST_FILE = /(^|\/)(__tests__|__mocks__|test|tests)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
-
-/** Test modules: `*.test.ts`, `*.spec.tsx`, files under `test/`, `tests/` or `__tests__/`. */
-export function isTestFile(file: string): boolean {
-  return TEST_FILE.test(file.split('\\').join('/'));
 }
 
 /** Another tool (same namespace) or a handoff of `set` that the model sees under the same name. */
