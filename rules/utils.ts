@@ -5,7 +5,7 @@ import { isCallIdTypeName } from '../src/facts/extract/call-ids.js';
 import ts from 'typescript';
 import path from 'node:path';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
-import { extractFacts } from '../src/facts/extract.js';
+import { extractFacts, mayHaveFacts } from '../src/facts/extract.js';
 import { linkFacts } from '../src/facts/resolve.js';
 import { adapterNaming } from '../src/facts/adapters/index.js';
 import type { FileFacts } from '../src/facts/types.js';
@@ -128,8 +128,18 @@ function cachedOptions<Id extends RuleId>(ruleId: Id, raw: unknown): RuleOptions
   return options as RuleOptions<Id>;
 }
 
+// Whether a file's text can yield facts beyond its module surface, once per file for all rules.
+const mayMatter = new WeakMap<object, boolean>();
+
 /** Runs one rule's check and reports its findings located in the linted file. */
 export function reportFindings<Id extends RuleId>(context: AnyContext, ruleId: Id, rawOptions: unknown): void {
+  const code = context.sourceCode;
+  let matters = mayMatter.get(code);
+  if (matters === undefined) mayMatter.set(code, (matters = mayHaveFacts(code.text)));
+  // Alone, a file that can hold no tool, set or call ID has nothing to report (most files of an
+  // app): the CLI's parse-on-demand verdict, for the editor. In a program it may hold a constant
+  // another file's finding names, so the program is linked as always.
+  if (!matters && !(code.parserServices as { program?: unknown } | undefined)?.program) return;
   const { sourceFile, program } = sourceFileOf(context);
   const options = cachedOptions(ruleId, rawOptions);
   const entry = program && program.getSourceFile(sourceFile.fileName) === sourceFile ? linkProgram(program) : linkSingle(sourceFile);

@@ -25,10 +25,21 @@ export function cacheSalt(): string {
   return memo;
 }
 
-/** sha256 over the fact extractor's modules (src/facts or dist/src/facts), read once per process. */
+/**
+ * Modules of the analyzer whose output the cache stores besides facts: the parser, what decides
+ * which files are parsed and followed, and the directive reader.
+ */
+const CACHED_ANALYZER_MODULES = ['parse', 'relevance', 'directives'];
+
+/**
+ * sha256 over the fact extractor's modules (src/facts or dist/src/facts) and the analyzer modules
+ * above, read once per process.
+ */
 function extractorFingerprint(): string {
-  const root = fileURLToPath(new URL('../facts/', import.meta.url));
-  const files: string[] = [];
+  const root = fileURLToPath(new URL('../', import.meta.url));
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  const extension = path.extname(fileURLToPath(import.meta.url));
+  const files: string[] = CACHED_ANALYZER_MODULES.map((name) => path.join(here, `${name}${extension}`));
   const walk = (dir: string): void => {
     let entries: fs.Dirent[];
     try {
@@ -42,7 +53,7 @@ function extractorFingerprint(): string {
       else if (/\.[cm]?[jt]s$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) files.push(abs);
     }
   };
-  walk(root);
+  walk(path.join(root, 'facts'));
   const hash = files
     .sort()
     .map((file) => {

@@ -1,22 +1,37 @@
-// The facts cache: one JSON index file holding, per analysed file, the sha256 of its bytes, its
-// facts and its parse diagnostic. The whole index is salted with the tool version, the facts
-// format version, the adapter tables and a fingerprint of the extractor's code, so any change to
-// what extraction would produce invalidates it. A hit skips parsing and extraction. A corrupt or
-// foreign cache is ignored and rewritten; a cache that cannot be written is silently skipped.
+// The facts cache: one JSON index file holding, per file of the last run, what was learnt from its
+// bytes: its modification time and size, the sha256 of its content, whether it can hold facts
+// beyond its module surface, the relative modules it imports, its inline directives, and its facts
+// and parse diagnostic when it was parsed. A file whose time and size are unchanged is not even
+// read (ESLint's `metadata` strategy); one whose time moved but whose content hash is the same is
+// read and hashed, not parsed. The whole index is salted with the tool version, the facts format
+// version, the adapter tables and a fingerprint of the extractor's code, so any change to what
+// extraction would produce invalidates it. A corrupt or foreign cache is ignored and rewritten; a
+// cache that cannot be written is silently skipped.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import type { FileFacts } from '../facts/types.js';
+import type { FileStamp } from './read.js';
 
 /** Name of the index file when `cacheLocation` is a directory. */
 export const CACHE_FILE_NAME = 'analyzer-facts.json';
 /** Layout of the index file itself. */
-const CACHE_LAYOUT = 1;
+const CACHE_LAYOUT = 2;
 
+/** Everything a run learns from one file's bytes. */
 export interface CacheEntry {
-  facts: FileFacts;
+  stamp: FileStamp;
+  hash: string;
+  /** The text can yield facts beyond the module surface: the file is always parsed. */
+  relevant: boolean;
+  /** Relative module specifiers the file imports (followed to files outside the listed ones). */
+  follows: string[];
+  /** Inline directives, as `[ruleId, ranges]` pairs; absent when the file has none. */
+  directives?: Array<[string, unknown[]]>;
+  /** Present once the file was parsed: always for a relevant file, on demand for the others. */
+  facts?: FileFacts;
   diagnostics: ToolDiagnostic[];
 }
 
@@ -34,13 +49,19 @@ const diagnosticSchema = z.object({
   column: z.number().int().optional(),
 });
 
+const factsSchema = z.looseObject({
+  file: z.string(),
+  bindings: z.record(z.string(), z.unknown()),
+  ...Object.fromEntries(FACT_ARRAYS.map((key) => [key, z.array(z.unknown())])),
+});
+
 const entrySchema = z.object({
+  stamp: z.object({ mtimeMs: z.number(), size: z.number() }),
   hash: z.string(),
-  facts: z.looseObject({
-    file: z.string(),
-    bindings: z.record(z.string(), z.unknown()),
-    ...Object.fromEntries(FACT_ARRAYS.map((key) => [key, z.array(z.unknown())])),
-  }),
+  relevant: z.boolean(),
+  follows: z.array(z.string()),
+  directives: z.array(z.tuple([z.string(), z.array(z.unknown())])).optional(),
+  facts: factsSchema.optional(),
   diagnostics: z.array(diagnosticSchema),
 });
 
@@ -49,8 +70,6 @@ const indexSchema = z.object({
   salt: z.string(),
   entries: z.record(z.string(), z.unknown()),
 });
-
-type StoredEntry = z.infer<typeof entrySchema>;
 
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
@@ -70,7 +89,7 @@ export function cacheFilePath(cwd: string, cacheLocation: string): string {
 
 export class FactsCache {
   private readonly previous: Record<string, unknown>;
-  private readonly current = new Map<string, StoredEntry>();
+  private readonly current = new Map<string, CacheEntry>();
   /** Files seen this run (cached or not): their old entries are never carried over. */
   private readonly seen = new Set<string>();
   private dirty = false;
@@ -96,29 +115,39 @@ export class FactsCache {
     return new FactsCache(file, salt, previous);
   }
 
-  /** The entry for `rel` when its content hash matches; a malformed entry counts as a miss. */
-  get(rel: string, hash: string): CacheEntry | undefined {
+  /** The entry for `rel` when its modification time and size are the ones recorded. */
+  byStamp(rel: string, stamp: FileStamp): CacheEntry | undefined {
+    const entry = this.stored(rel);
+    if (!entry || entry.stamp.mtimeMs !== stamp.mtimeMs || entry.stamp.size !== stamp.size) return undefined;
     this.seen.add(rel);
-    const raw = Object.hasOwn(this.previous, rel) ? this.previous[rel] : undefined;
-    if (raw === undefined) return undefined;
-    const parsed = entrySchema.safeParse(raw);
-    if (!parsed.success || parsed.data.hash !== hash || parsed.data.facts.file !== rel) {
-      this.dirty = true;
-      return undefined;
-    }
-    this.current.set(rel, parsed.data);
-    return { facts: parsed.data.facts as unknown as FileFacts, diagnostics: parsed.data.diagnostics as ToolDiagnostic[] };
+    this.current.set(rel, entry);
+    return entry;
   }
 
-  set(rel: string, hash: string, entry: CacheEntry): void {
+  /** The entry for `rel` when its content hash matches (the time moved: a checkout, a touch). */
+  byHash(rel: string, hash: string, stamp: FileStamp): CacheEntry | undefined {
     this.seen.add(rel);
-    this.current.set(rel, { hash, facts: entry.facts as unknown as StoredEntry['facts'], diagnostics: entry.diagnostics });
+    const entry = this.stored(rel);
+    if (!entry || entry.hash !== hash) {
+      if (Object.hasOwn(this.previous, rel)) this.dirty = true;
+      return undefined;
+    }
+    const restamped = { ...entry, stamp };
+    this.current.set(rel, restamped);
+    this.dirty = true;
+    return restamped;
+  }
+
+  set(rel: string, entry: CacheEntry): void {
+    this.seen.add(rel);
+    this.current.set(rel, entry);
     this.dirty = true;
   }
 
   /** A file seen this run with no cacheable result (unreadable, binary...): drop its old entry. */
   forget(rel: string): void {
     this.seen.add(rel);
+    this.current.delete(rel);
     if (Object.hasOwn(this.previous, rel)) this.dirty = true;
   }
 
@@ -148,5 +177,17 @@ export class FactsCache {
         // Nothing to clean up.
       }
     }
+  }
+
+  /** A well-formed stored entry for `rel`; a malformed one counts as absent. */
+  private stored(rel: string): CacheEntry | undefined {
+    const raw = Object.hasOwn(this.previous, rel) ? this.previous[rel] : undefined;
+    if (raw === undefined) return undefined;
+    const parsed = entrySchema.safeParse(raw);
+    if (!parsed.success || (parsed.data.facts && parsed.data.facts.file !== rel)) {
+      this.dirty = true;
+      return undefined;
+    }
+    return parsed.data as unknown as CacheEntry;
   }
 }

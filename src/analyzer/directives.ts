@@ -17,7 +17,8 @@
 // template that merely contains `// eslint-disable` suppresses nothing. Regular expressions and
 // template literals are told apart from division and code with the usual previous-token heuristic
 // (the scanner alone cannot know); JSX text is scanned as code.
-import { ts } from 'ts-morph';
+import type { ts as TS } from 'ts-morph';
+import { ts } from './compiler.js';
 import { PLUGIN_NAMESPACE, ruleIds, type RuleId } from '../checks/catalog.js';
 import type { Position } from '../facts/types.js';
 
@@ -71,8 +72,8 @@ export function findDirectiveComments(text: string): DirectiveComment[] {
   let lineStarts: number[] | undefined;
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
   // The last two tokens that are not trivia: enough to tell a regular expression from a division.
-  let previous: ts.SyntaxKind | undefined;
-  let beforePrevious: ts.SyntaxKind | undefined;
+  let previous: TS.SyntaxKind | undefined;
+  let beforePrevious: TS.SyntaxKind | undefined;
   // Open `{` and template `${`: a `}` closing the latter continues the template.
   const braces: Array<'brace' | 'template'> = [];
 
@@ -191,7 +192,7 @@ function comparePositions(a: Position, b: Position): number {
 }
 
 // Tokens after which a `/` divides; after anything else it starts a regular expression.
-const ENDS_EXPRESSION = new Set<ts.SyntaxKind>([
+const ENDS_EXPRESSION = new Set<TS.SyntaxKind>([
   ts.SyntaxKind.Identifier,
   ts.SyntaxKind.PrivateIdentifier,
   ts.SyntaxKind.NumericLiteral,
@@ -209,7 +210,7 @@ const ENDS_EXPRESSION = new Set<ts.SyntaxKind>([
 
 // Keywords after which an expression (so a regular expression) may start. Other keywords are
 // values (`this`, `null`) or contextual words used as names (`type`, `as`), after which `/` divides.
-const BEFORE_EXPRESSION = new Set<ts.SyntaxKind>([
+const BEFORE_EXPRESSION = new Set<TS.SyntaxKind>([
   ts.SyntaxKind.ReturnKeyword,
   ts.SyntaxKind.TypeOfKeyword,
   ts.SyntaxKind.InstanceOfKeyword,
@@ -226,7 +227,7 @@ const BEFORE_EXPRESSION = new Set<ts.SyntaxKind>([
   ts.SyntaxKind.AwaitKeyword,
 ]);
 
-function regexMayStart(previous: ts.SyntaxKind | undefined, beforePrevious: ts.SyntaxKind | undefined): boolean {
+function regexMayStart(previous: TS.SyntaxKind | undefined, beforePrevious: TS.SyntaxKind | undefined): boolean {
   if (previous === undefined) return true;
   if (ENDS_EXPRESSION.has(previous)) return false;
   if (previous >= ts.SyntaxKind.FirstKeyword && previous <= ts.SyntaxKind.LastKeyword) {

@@ -1,14 +1,16 @@
-// Phase "parse": source text to a TypeScript syntax tree with ts-morph, syntax only (no type
-// checker, no lib files, no dependency resolution). A syntax error becomes a `parse-error`
-// diagnostic; the compiler recovers, so the tree is still analysed.
-import { Project, ts } from 'ts-morph';
+// Phase "parse": source text to a TypeScript syntax tree, syntax only (no program, no type checker,
+// no lib files, no dependency resolution): the compiler's own `createSourceFile`, the same call the
+// parse floor of bench/ makes. A syntax error becomes a `parse-error` diagnostic; the compiler
+// recovers, so the tree is still analysed.
+import type { ts as TS } from 'ts-morph';
+import { ts } from './compiler.js';
 import type { ToolDiagnostic } from '../checks/finding.js';
 
 export interface Parsed {
-  sourceFile: ts.SourceFile;
+  sourceFile: TS.SourceFile;
   /** The first syntax error (later ones are usually its echoes), if any. */
   diagnostic: ToolDiagnostic | undefined;
-  /** Drops the file from the project so memory stays flat over a long run. */
+  /** Lets go of the tree (kept for callers that pool trees; a plain tree needs nothing). */
   release(): void;
 }
 
@@ -16,41 +18,29 @@ export interface Parser {
   parse(abs: string, rel: string, text: string): Parsed;
 }
 
+const RELEASE_NOTHING = (): void => {};
+
 export function createParser(): Parser {
-  const project = new Project({
-    // The text is read by read.ts already; an in-memory host spares ts-morph's own file-system
-    // work and roughly halves parse time on large projects (bench/README.md).
-    useInMemoryFileSystem: true,
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    skipLoadingLibFiles: true,
-    compilerOptions: {
-      noEmit: true,
-      skipLibCheck: true,
-      types: [],
-      allowJs: true,
-      // The ESLint front end parses with ScriptTarget.Latest too: the same trees, the same facts.
-      target: ts.ScriptTarget.Latest,
-    },
-  });
+  const options: TS.CreateSourceFileOptions = {
+    // The ESLint front end parses with ScriptTarget.Latest too: the same trees, the same facts.
+    languageVersion: ts.ScriptTarget.Latest,
+    // No rule reads JSDoc; skipping it is the compiler's cheapest parse (TypeScript 5.3+).
+    jsDocParsingMode: ts.JSDocParsingMode.ParseNone,
+  };
   return {
     parse(abs, rel, text) {
-      const wrapped = project.createSourceFile(abs, text, { overwrite: true });
-      const sourceFile = wrapped.compilerNode;
-      return {
-        sourceFile,
-        diagnostic: syntaxDiagnostic(sourceFile, rel),
-        release: () => project.removeSourceFile(wrapped),
-      };
+      // The script kind (TS, TSX, JS, JSX) follows the file name, as in a program.
+      const sourceFile = ts.createSourceFile(abs, text, options, true);
+      return { sourceFile, diagnostic: syntaxDiagnostic(sourceFile, rel), release: RELEASE_NOTHING };
     },
   };
 }
 
-function syntaxDiagnostic(sourceFile: ts.SourceFile, rel: string): ToolDiagnostic | undefined {
+function syntaxDiagnostic(sourceFile: TS.SourceFile, rel: string): ToolDiagnostic | undefined {
   // `parseDiagnostics` is internal but has been on every SourceFile since TypeScript 1.x; guarded.
   const all = (sourceFile as { parseDiagnostics?: unknown }).parseDiagnostics;
   if (!Array.isArray(all) || all.length === 0) return undefined;
-  const first = all[0] as ts.Diagnostic;
+  const first = all[0] as TS.Diagnostic;
   const text = ts.flattenDiagnosticMessageText(first.messageText, '\n');
   const more = all.length > 1 ? ` (and ${all.length - 1} more syntax error${all.length === 2 ? '' : 's'})` : '';
   const diagnostic: ToolDiagnostic = { file: rel, kind: 'parse-error', message: `Syntax error: ${text}${more}` };

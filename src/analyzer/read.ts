@@ -12,36 +12,54 @@ export type ReadResult =
   | { ok: true; text: string; bytes: Buffer }
   | { ok: false; diagnostic: ToolDiagnostic };
 
-export function readSource(abs: string, rel: string): ReadResult {
-  const fail = (kind: ToolDiagnostic['kind'], message: string): ReadResult => ({ ok: false, diagnostic: { file: rel, kind, message } });
+/** What the facts cache compares before it reads a file: modification time and size. */
+export interface FileStamp {
+  mtimeMs: number;
+  size: number;
+}
+
+export type StatResult = { ok: true; stamp: FileStamp } | { ok: false; diagnostic: ToolDiagnostic };
+
+function failure(rel: string, kind: ToolDiagnostic['kind'], message: string): { ok: false; diagnostic: ToolDiagnostic } {
+  return { ok: false, diagnostic: { file: rel, kind, message } };
+}
+
+/** The stat half of reading: a regular file of an acceptable size, or why not. */
+export function statSource(abs: string, rel: string): StatResult {
   let stat: fs.Stats;
   try {
     // stat (not lstat) follows symlinks: a loop fails here with ELOOP, a dangling link with ENOENT.
     stat = fs.statSync(abs);
   } catch (error) {
     const code = errorCode(error);
-    if (code === 'ELOOP') return fail('symlink-loop', 'Symbolic link loop: the link never resolves to a file.');
-    if (code === 'ENOENT' && isSymlink(abs)) return fail('unreadable', 'Dangling symbolic link: its target does not exist.');
-    return fail('unreadable', `Cannot read file (${code}).`);
+    if (code === 'ELOOP') return failure(rel, 'symlink-loop', 'Symbolic link loop: the link never resolves to a file.');
+    if (code === 'ENOENT' && isSymlink(abs)) return failure(rel, 'unreadable', 'Dangling symbolic link: its target does not exist.');
+    return failure(rel, 'unreadable', `Cannot read file (${code}).`);
   }
   // Directories named like source files, FIFOs (opening one would block), sockets, devices.
-  if (!stat.isFile()) return fail('unreadable', `Cannot read file: ${stat.isDirectory() ? 'it is a directory' : 'not a regular file'}.`);
+  if (!stat.isFile()) return failure(rel, 'unreadable', `Cannot read file: ${stat.isDirectory() ? 'it is a directory' : 'not a regular file'}.`);
   if (stat.size > MAX_FILE_BYTES) {
-    return fail('too-large', `File is ${formatMiB(stat.size)}; files larger than ${formatMiB(MAX_FILE_BYTES)} are skipped.`);
+    return failure(rel, 'too-large', `File is ${formatMiB(stat.size)}; files larger than ${formatMiB(MAX_FILE_BYTES)} are skipped.`);
   }
+  return { ok: true, stamp: { mtimeMs: stat.mtimeMs, size: stat.size } };
+}
+
+/** Reads a file `statSource` accepted (pass its result to spare a second stat). */
+export function readSource(abs: string, rel: string, stat: StatResult = statSource(abs, rel)): ReadResult {
+  if (!stat.ok) return stat;
   let bytes: Buffer;
   try {
     bytes = fs.readFileSync(abs);
   } catch (error) {
     const code = errorCode(error);
-    if (code === 'ELOOP') return fail('symlink-loop', 'Symbolic link loop: the link never resolves to a file.');
-    return fail('unreadable', `Cannot read file (${code}).`);
+    if (code === 'ELOOP') return failure(rel, 'symlink-loop', 'Symbolic link loop: the link never resolves to a file.');
+    return failure(rel, 'unreadable', `Cannot read file (${code}).`);
   }
   if (bytes.length > MAX_FILE_BYTES) {
-    return fail('too-large', `File is ${formatMiB(bytes.length)}; files larger than ${formatMiB(MAX_FILE_BYTES)} are skipped.`);
+    return failure(rel, 'too-large', `File is ${formatMiB(bytes.length)}; files larger than ${formatMiB(MAX_FILE_BYTES)} are skipped.`);
   }
   const decoded = decode(bytes);
-  if (!decoded.ok) return fail('binary', `Binary file (${decoded.reason}): not analysed.`);
+  if (!decoded.ok) return failure(rel, 'binary', `Binary file (${decoded.reason}): not analysed.`);
   return { ok: true, text: decoded.text, bytes };
 }
 

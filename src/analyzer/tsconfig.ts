@@ -4,7 +4,8 @@
 // file) and a missing reference are warnings, and the project goes on with its own settings.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ts } from 'ts-morph';
+import type { ts as TS } from 'ts-morph';
+import { ts } from './compiler.js';
 import { AnalyzerConfigError } from './errors.js';
 import { isDirectory, isFile, realpathOrUndefined } from './fs-probes.js';
 import { relativePosix } from './source-paths.js';
@@ -113,7 +114,7 @@ function loadOne(configPath: string, options: LoadOptions, strict: boolean): { p
   }
   let config = read.config as Record<string, unknown>;
   const host = parseConfigHost(cwd, options.unreadable);
-  const parse = (raw: Record<string, unknown>): ts.ParsedCommandLine =>
+  const parse = (raw: Record<string, unknown>): TS.ParsedCommandLine =>
     ts.parseJsonConfigFileContent(raw, host, path.dirname(configPath), undefined, configPath);
   let parsed = parse(config);
 
@@ -169,7 +170,7 @@ function listsNoFiles(config: Record<string, unknown>): boolean {
 }
 
 /** A diagnostic about a tsconfig this one extends, not about this one. */
-function isBaseProblem(diagnostic: ts.Diagnostic, configPath: string): boolean {
+function isBaseProblem(diagnostic: TS.Diagnostic, configPath: string): boolean {
   if (diagnostic.category !== ts.DiagnosticCategory.Error) return false;
   // Syntax errors inside the base file carry that file.
   if (diagnostic.file && path.resolve(diagnostic.file.fileName) !== configPath) return true;
@@ -179,7 +180,7 @@ function isBaseProblem(diagnostic: ts.Diagnostic, configPath: string): boolean {
 }
 
 /** The file a base problem is about, relative to cwd when it is a path. */
-function describeBase(diagnostic: ts.Diagnostic, cwd: string): string {
+function describeBase(diagnostic: TS.Diagnostic, cwd: string): string {
   if (diagnostic.file) return `${relativePosix(cwd, path.resolve(diagnostic.file.fileName))}: syntax error`;
   const text = messageOf(diagnostic);
   if (diagnostic.code === 18000) return 'circular extends';
@@ -194,11 +195,11 @@ function displayDir(cwd: string, dir: string): string {
   return rel === '' ? '.' : rel;
 }
 
-function messageOf(diagnostic: ts.Diagnostic): string {
+function messageOf(diagnostic: TS.Diagnostic): string {
   return ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
 }
 
-function aliasConfig(options: ts.CompilerOptions, configPath: string, cwd: string): AliasConfig | undefined {
+function aliasConfig(options: TS.CompilerOptions, configPath: string, cwd: string): AliasConfig | undefined {
   const { baseUrl, paths } = options;
   if (baseUrl === undefined && paths === undefined) return undefined;
   // `pathsBasePath` is set by the config parser to the directory of the tsconfig declaring `paths`.
@@ -221,7 +222,7 @@ const FATAL_CODES = new Set([
   5092, // The root value of a '{0}' file must be an object.
 ]);
 
-function isFatal(diagnostic: ts.Diagnostic): boolean {
+function isFatal(diagnostic: TS.Diagnostic): boolean {
   if (diagnostic.category !== ts.DiagnosticCategory.Error) return false;
   if (diagnostic.code < 2000 || FATAL_CODES.has(diagnostic.code)) return true;
   // "Compiler option 'include' requires a value of type Array." (compiler option types are not our business).
@@ -229,7 +230,7 @@ function isFatal(diagnostic: ts.Diagnostic): boolean {
   return false;
 }
 
-function configError(configPath: string, diagnostics: readonly ts.Diagnostic[]): AnalyzerConfigError {
+function configError(configPath: string, diagnostics: readonly TS.Diagnostic[]): AnalyzerConfigError {
   const messages = diagnostics.map((d) => {
     const text = ts.flattenDiagnosticMessageText(d.messageText, '\n');
     if (d.file && d.start !== undefined) {
@@ -241,7 +242,7 @@ function configError(configPath: string, diagnostics: readonly ts.Diagnostic[]):
   return new AnalyzerConfigError(`Cannot parse tsconfig ${configPath}: ${messages.join('; ')}`, configPath);
 }
 
-function parseConfigHost(cwd: string, unreadable: Map<string, UnreadableDirectory>): ts.ParseConfigHost {
+function parseConfigHost(cwd: string, unreadable: Map<string, UnreadableDirectory>): TS.ParseConfigHost {
   const entries = (dir: string): { files: string[]; directories: string[] } => fileSystemEntries(dir, (code) => {
     const rel = relativePosix(cwd, path.resolve(dir));
     if (!unreadable.has(rel)) unreadable.set(rel, { dir: rel, code });

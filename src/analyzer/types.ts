@@ -42,9 +42,15 @@ export interface AnalyzeOptions {
   cacheLocation?: string;
   /** Called as files are processed (the CLI draws a progress bar on a TTY). */
   onProgress?(done: number, total: number): void;
+  /**
+   * Default true: a file whose bytes show it cannot hold facts beyond its module surface is parsed
+   * only when the linker reaches it from a file that can. False parses every file; the findings are
+   * the same either way (a test holds every fixture to it), only slower.
+   */
+  prefilter?: boolean;
 }
 
-export type Phase = 'discover' | 'parse' | 'extract' | 'link' | 'check';
+export type Phase = 'discover' | 'read' | 'parse' | 'extract' | 'link' | 'check';
 
 export interface AnalysisResult {
   /** Findings not suppressed by an inline `eslint-disable` directive comment. */
@@ -56,8 +62,13 @@ export interface AnalysisResult {
    */
   suppressed: number;
   diagnostics: ToolDiagnostic[];
-  /** Files read and parsed (a file with syntax errors counts: its recovered tree is analysed). */
+  /**
+   * Files read and judged: parsed, or found from their bytes (or an unchanged cache entry) to hold
+   * nothing the rules read. A file with syntax errors counts: its recovered tree is analysed.
+   */
   filesAnalyzed: number;
+  /** Files parsed and extracted in this run (cache hits and files skipped from their bytes are not). */
+  filesParsed: number;
   /** Files discovered: analysed, or skipped with a diagnostic (binary, too large, unreadable). */
   filesFound: number;
   /**
@@ -67,12 +78,14 @@ export interface AnalysisResult {
   projects: ProjectReport[];
   linked: LinkedProject;
   /**
-   * Milliseconds per phase, for `--performance`. `discover`: tsconfig/glob listing; `parse`: reading,
-   * hashing, cache lookup/save and ts-morph parsing; `extract`: fact extraction; `link`; `check`.
+   * Milliseconds per phase, for `--performance`. `discover`: tsconfig/glob listing; `read`: stat,
+   * reading, hashing, cache lookup/save and judging files from their bytes; `parse`: TypeScript
+   * parsing; `extract`: fact extraction; `link`; `check`.
    */
   timings: Record<Phase, number>;
   /**
-   * Facts-cache use: `hits` skipped parsing and extraction, `misses` were parsed. Both 0 when
+   * Facts-cache use: `hits` were taken from the cache (unchanged time and size, or content hash),
+   * `misses` were judged anew from their bytes (and parsed when they can matter). Both 0 when
    * `cacheLocation` is undefined. Files that could not be read count as neither.
    */
   cache: { hits: number; misses: number };

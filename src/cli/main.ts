@@ -15,6 +15,7 @@ import { formatNames } from '../reporters/index.js';
 import { packageInfo } from '../version.js';
 import { applyBaseline, DEFAULT_BASELINE_FILE, readBaseline } from './baseline.js';
 import { CONFIG_FILE_NAME, displayPath, loadConfig, PACKAGE_JSON_KEY, SCHEMA_PATH, type Config } from './config.js';
+import { enableCompileCache } from './compile-cache.js';
 import { CliError, errorMessage, ExitCode } from './errors.js';
 import { graphFormats, renderGraph, type GraphFormat } from './graph.js';
 import { planOutputs, writeReportFile, type Env } from './output.js';
@@ -223,6 +224,11 @@ function isWithin(dir: string, root: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
+/** The directory of a `--cache-location`: itself, or the folder of a `*.json` index file. */
+function cacheDirectory(location: string): string {
+  return location.toLowerCase().endsWith('.json') ? path.dirname(location) : location;
+}
+
 function commonDirectory(a: string, b: string): string {
   let dir = a;
   while (!isWithin(b, dir)) {
@@ -272,8 +278,13 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
       : undefined;
 
   const analyzeOptions: AnalyzeOptions = { ...projectOptions(io, config, paths, options.tsconfig), rules: rules.enabled };
-  if (options.cache) analyzeOptions.cacheLocation = path.resolve(io.cwd, options.cacheLocation);
-  const result = await analyze(io, analyzeOptions);
+  let storeCompiledCode = (): void => {};
+  if (options.cache) {
+    analyzeOptions.cacheLocation = path.resolve(io.cwd, options.cacheLocation);
+    // Before the analyzer (and the compiler) is loaded; not for a test's injected analyzer.
+    if (!io.analyze) storeCompiledCode = enableCompileCache(path.join(cacheDirectory(analyzeOptions.cacheLocation), 'v8'));
+  }
+  const result = await analyze(io, analyzeOptions).finally(storeCompiledCode);
   if (options.debug) io.stderr.write(renderProjects(TOOL_NAME, result));
   if (options.performance) io.stderr.write(renderTimings(result));
   // Nothing found at all: there is no report to write, only the reason.

@@ -1,28 +1,11 @@
 // The committed fixture projects: exactly the findings and diagnostics each EXPECTED.md lists
 // (rule, file, line, 1-based column, messageId, the related locations its row names).
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import { catalog, type RuleId } from '../../src/checks/index.js';
 import { readExpected } from './expected-md.js';
-import { allRules, FIXTURES, frameworkFixtures, recommendedRules, relatedAt, rows } from './helpers.js';
-
-const fixtures = [
-  'demo',
-  ...fs
-    .readdirSync(path.join(FIXTURES, 'projects'))
-    .filter((name) => fs.existsSync(path.join(FIXTURES, 'projects', name, 'EXPECTED.md')))
-    .sort()
-    .map((name) => `projects/${name}`),
-  // Monorepo layouts, analysed from their root; `empty` has nothing to analyse (test/cli/layouts.test.ts).
-  ...fs
-    .readdirSync(path.join(FIXTURES, 'layouts'))
-    .filter((name) => name !== 'empty' && fs.existsSync(path.join(FIXTURES, 'layouts', name, 'EXPECTED.md')))
-    .sort()
-    .map((name) => `layouts/${name}`),
-  ...frameworkFixtures.map((name) => `frameworks/${name}`),
-];
+import { allRules, FIXTURES, fixtureProjects as fixtures, recommendedRules, relatedAt, rows } from './helpers.js';
 
 describe.each(fixtures)('fixtures/%s', (name) => {
   const cwd = path.join(FIXTURES, name);

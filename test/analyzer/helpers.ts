@@ -76,3 +76,24 @@ export const frameworkFixtures: readonly string[] = fs
   .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(FIXTURES, 'frameworks', entry.name, 'EXPECTED.md')))
   .map((entry) => entry.name)
   .sort();
+
+/**
+ * Every committed fixture project with an EXPECTED.md, relative to fixtures/: the demo, projects/*,
+ * the monorepo layouts (analysed from their root; `empty` has nothing to analyse, see
+ * test/cli/layouts.test.ts) and frameworks/*.
+ */
+export const fixtureProjects: readonly string[] = [
+  'demo',
+  ...withExpected('projects').map((name) => `projects/${name}`),
+  ...withExpected('layouts')
+    .filter((name) => name !== 'empty')
+    .map((name) => `layouts/${name}`),
+  ...frameworkFixtures.map((name) => `frameworks/${name}`),
+];
+
+function withExpected(folder: string): string[] {
+  return fs
+    .readdirSync(path.join(FIXTURES, folder))
+    .filter((name) => fs.existsSync(path.join(FIXTURES, folder, name, 'EXPECTED.md')))
+    .sort();
+}

@@ -25,16 +25,27 @@ afterEach(() => {
 describe('inputs that cannot be analysed', () => {
   it('a file with a syntax error is a parse-error diagnostic; a valid file still has its finding', async () => {
     const cwd = tempProject({
-      'src/broken.ts': "export function f(a: string {\n  return a;\n}\n",
+      'src/broken.ts': "import { tool } from '@openai/agents';\nexport function f(a: string {\n  return a;\n}\n",
       'src/valid.ts': VALID,
     });
     const result = await analyzeProject({ cwd, rules: recommendedRules() });
     expect(rows(result.findings)).toEqual([EXPECTED_ROW]);
     expect(result.diagnostics).toEqual([
-      { file: 'src/broken.ts', kind: 'parse-error', line: 1, column: 28, message: "Syntax error: ',' expected. (and 3 more syntax errors)" },
+      { file: 'src/broken.ts', kind: 'parse-error', line: 2, column: 28, message: "Syntax error: ',' expected. (and 3 more syntax errors)" },
     ]);
     // The broken file is still analysed (the compiler recovers).
     expect(result.filesAnalyzed).toBe(2);
+    expect(result.filesParsed).toBe(2);
+  });
+
+  it('a syntax error in a file that cannot hold a tool or a call ID is not parsed, so not reported', async () => {
+    // Parse on demand: nothing in its bytes names a framework or an identity, and no parsed file
+    // imports it; syntax is the compiler's and ESLint's to report.
+    const cwd = tempProject({ 'src/format.ts': 'export function pad(a: string {\n  return a;\n}\n', 'src/valid.ts': VALID });
+    const result = await analyzeProject({ cwd, rules: recommendedRules() });
+    expect(rows(result.findings)).toEqual([EXPECTED_ROW]);
+    expect(result.diagnostics).toEqual([]);
+    expect([result.filesAnalyzed, result.filesParsed]).toEqual([2, 1]);
   });
 
   it('a file whose syntax error comes after the defect still yields the finding', async () => {

@@ -1,6 +1,9 @@
-// Pipeline guarantees seen through the extractor: a cache hit never parses or extracts, and an
-// extractor crash on one file is an `internal-error` diagnostic while the other files go on.
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+// Pipeline guarantees seen through the extractor: a cache hit never parses or extracts, an
+// extractor crash on one file is an `internal-error` diagnostic while the other files go on, and a
+// file that cannot hold facts is parsed only when the linker reaches it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import type * as ExtractModule from '../../src/facts/extract.js';
 import { recommendedRules, tempProject } from './helpers.js';
@@ -24,9 +27,16 @@ beforeEach(() => {
   calls.files.length = 0;
 });
 
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Makes a module one that can hold tools, so it is parsed. */
+const TOOLS_IMPORT = "import { tool } from '@openai/agents';\n";
+
 describe('analyzer pipeline', () => {
   it('an extractor crash on one file is an internal-error diagnostic; the run goes on', async () => {
-    const cwd = tempProject({ 'src/crash.ts': 'export const a = 1;\n', 'src/ok.ts': 'export const b = 2;\n' });
+    const cwd = tempProject({ 'src/crash.ts': `${TOOLS_IMPORT}export const a = 1;\n`, 'src/ok.ts': `${TOOLS_IMPORT}export const b = 2;\n` });
     const result = await analyzeProject({ cwd, rules: recommendedRules() });
     expect(result.diagnostics).toEqual([{ file: 'src/crash.ts', kind: 'internal-error', message: 'Fact extraction failed: boom' }]);
     expect(result.filesAnalyzed).toBe(1);
@@ -34,7 +44,11 @@ describe('analyzer pipeline', () => {
   });
 
   it('a cache hit skips extraction; a failed file is retried next run, not cached', async () => {
-    const cwd = tempProject({ 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = 2;\n', 'src/crash.ts': 'x;\n' });
+    const cwd = tempProject({
+      'src/a.ts': `${TOOLS_IMPORT}export const a = 1;\n`,
+      'src/b.ts': `${TOOLS_IMPORT}export const b = 2;\n`,
+      'src/crash.ts': `${TOOLS_IMPORT}x;\n`,
+    });
     const options = { cwd, rules: recommendedRules(), cacheLocation: '.cache/' };
     const first = await analyzeProject(options);
     expect(first.cache).toEqual({ hits: 0, misses: 3 });
@@ -45,5 +59,63 @@ describe('analyzer pipeline', () => {
     expect(second.cache).toEqual({ hits: 2, misses: 1 });
     expect(calls.files).toEqual(['src/crash.ts']);
     expect(second.diagnostics.map((d) => d.kind)).toEqual(['internal-error']);
+  });
+
+  it('parses a file that cannot hold facts only when a parsed file\'s value reaches it, transitively', async () => {
+    const cwd = tempProject({
+      // The tool's name comes from a constant two modules away, through a barrel.
+      'src/tools.ts': [
+        TOOLS_IMPORT.trimEnd(),
+        "import { z } from 'zod';",
+        "import { NAMES } from './names/index.js';",
+        "import { formatDate } from './dates.js';",
+        "export const lookup = tool({ name: NAMES.lookup, description: 'Look up', parameters: z.object({}), execute: async () => formatDate(new Date()) });",
+        '',
+      ].join('\n'),
+      'src/names/index.ts': "export * from './values.js';\n",
+      'src/names/values.ts': "export const NAMES = { lookup: 'lookup_order' } as const;\n",
+      // Imported, but no value the facts hold comes from it: never parsed.
+      'src/dates.ts': 'export function formatDate(d: Date): string {\n  return d.toISOString();\n}\n',
+      'src/ui/button.tsx': 'export const Button = () => <button>Save</button>;\n',
+    });
+    const result = await analyzeProject({ cwd, rules: recommendedRules() });
+    expect(calls.files).toEqual(['src/tools.ts', 'src/names/index.ts', 'src/names/values.ts']);
+    expect([result.filesAnalyzed, result.filesParsed]).toEqual([5, 3]);
+    expect(result.linked.tools.map((t) => t.name)).toEqual(['lookup_order']);
+
+    calls.files.length = 0;
+    const everything = await analyzeProject({ cwd, rules: recommendedRules(), prefilter: false });
+    expect(calls.files).toHaveLength(5);
+    expect(everything.linked.tools.map((t) => t.name)).toEqual(['lookup_order']);
+  });
+
+  it('a warm run reads no file whose time and size are unchanged; a touched file is hashed, not parsed', async () => {
+    const cwd = tempProject({
+      'src/a.ts': `${TOOLS_IMPORT}export const a = 1;\n`,
+      'src/b.ts': `${TOOLS_IMPORT}export const b = 2;\n`,
+      'src/plain.ts': 'export const c = 3;\n',
+    });
+    const options = { cwd, rules: recommendedRules(), cacheLocation: '.cache/' };
+    await analyzeProject(options);
+    const sources = (): string[] =>
+      read.mock.calls.map(([file]) => path.relative(cwd, String(file)).split(path.sep).join('/')).filter((file) => file.startsWith('src/'));
+    const read = vi.spyOn(fs, 'readFileSync');
+
+    calls.files.length = 0;
+    const warm = await analyzeProject(options);
+    expect([sources(), calls.files, warm.cache, warm.filesParsed]).toEqual([[], [], { hits: 3, misses: 0 }, 0]);
+
+    // A checkout or `touch`: the time moves, the bytes do not. Read and hashed, still a hit.
+    const later = new Date(Date.now() + 60_000);
+    fs.utimesSync(path.join(cwd, 'src/b.ts'), later, later);
+    read.mockClear();
+    const touched = await analyzeProject(options);
+    expect([sources(), calls.files, touched.cache]).toEqual([['src/b.ts'], [], { hits: 3, misses: 0 }]);
+
+    // A real edit: read, hashed and parsed again; nothing else is read.
+    fs.writeFileSync(path.join(cwd, 'src/a.ts'), `${TOOLS_IMPORT}export const a = 10;\n`);
+    read.mockClear();
+    const edited = await analyzeProject(options);
+    expect([sources(), calls.files, edited.cache]).toEqual([['src/a.ts'], ['src/a.ts'], { hits: 2, misses: 1 }]);
   });
 });

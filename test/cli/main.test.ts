@@ -258,7 +258,7 @@ describe('rule levels and exit codes', () => {
   });
 
   it('exits 1 when a file cannot be analysed, even with --quiet', async () => {
-    const dir = helpdeskProject({ 'src/broken.ts': 'export const = ;\n' });
+    const dir = helpdeskProject({ 'src/broken.ts': "import { tool } from '@openai/agents';\nexport const = ;\n" });
     for (const args of [['--rule', 'no-tool-name-collision=off', '--rule', 'no-identity-helper-bypass=off'], ['--quiet']]) {
       const result = await run(['-f', 'json', ...args], { cwd: dir });
       expect(result.code).toBe(1);
@@ -380,10 +380,11 @@ function fakeAnalyzer(options: { total?: number; seen?: AnalyzeOptions[] } = {})
       suppressed: 0,
       diagnostics: [],
       filesAnalyzed: total,
+      filesParsed: 1,
       filesFound: total,
       projects: [{ label: 'tsconfig.json', files: total }],
       linked: { exposureSets: [], tools: [], namespaces: [], agents: [], mcpServers: [] },
-      timings: { discover: 1.25, parse: 120.04, extract: 33.3, link: 2, check: 0.45 },
+      timings: { discover: 1.25, read: 4.5, parse: 120.04, extract: 33.3, link: 2, check: 0.45 },
       cache: { hits: 1, misses: 1 },
     };
   };
@@ -399,13 +400,14 @@ describe('--performance', () => {
         'Phase     Time (ms)',
         '--------  ---------',
         'discover        1.3',
+        'read            4.5',
         'parse         120.0',
         'extract        33.3',
         'link            2.0',
         'check           0.5',
         '--------  ---------',
-        'total         157.0',
-        '2 files analysed; cache: 1 hit, 1 miss',
+        'total         161.5',
+        '2 files analysed, 1 parsed; cache: 1 hit, 1 miss',
         '',
       ].join('\n'),
     });
@@ -415,7 +417,7 @@ describe('--performance', () => {
     const result = await run(['--performance', '--quiet', '--rule', 'no-tool-name-collision=off'], { cwd: helpdeskProject() });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(
-      /^Phase {5}Time \(ms\)\n-------- {2}---------\ndiscover +\d+\.\d\nparse +\d+\.\d\nextract +\d+\.\d\nlink +\d+\.\d\ncheck +\d+\.\d\n-------- {2}---------\ntotal +\d+\.\d\n3 files analysed; cache: 0 hits, 0 misses\n$/,
+      /^Phase {5}Time \(ms\)\n-------- {2}---------\ndiscover +\d+\.\d\nread +\d+\.\d\nparse +\d+\.\d\nextract +\d+\.\d\nlink +\d+\.\d\ncheck +\d+\.\d\n-------- {2}---------\ntotal +\d+\.\d\n3 files analysed, \d parsed; cache: 0 hits, 0 misses\n$/,
     );
   });
 });
@@ -425,11 +427,11 @@ describe('--cache', () => {
     const dir = helpdeskProject();
     const first = await run(['--cache', '--performance'], { cwd: dir });
     expect(first.stdout).toBe(stylish);
-    expect(first.stderr).toMatch(/\n3 files analysed; cache: 0 hits, 3 misses\n$/);
+    expect(first.stderr).toMatch(/\n3 files analysed, 3 parsed; cache: 0 hits, 3 misses\n$/);
     expect(existsSync(path.join(dir, 'node_modules/.cache/tool-identity-audit'))).toBe(true);
     const second = await run(['--cache', '--performance'], { cwd: dir });
     expect(second.stdout).toBe(stylish);
-    expect(second.stderr).toMatch(/\n3 files analysed; cache: 3 hits, 0 misses\n$/);
+    expect(second.stderr).toMatch(/\n3 files analysed, 0 parsed; cache: 3 hits, 0 misses\n$/);
   });
 
   it('passes --cache-location (resolved) only with --cache', async () => {

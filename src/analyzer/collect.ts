@@ -1,0 +1,203 @@
+// Phase "parse": every listed file becomes a FileState, in three steps that touch as little as
+// possible. (1) stat it, and when the facts cache holds an entry with the same modification time and
+// size, take everything from it without reading; (2) otherwise read and hash it, and take a cached
+// entry with the same content hash; (3) otherwise judge it from its bytes: a file that can hold facts
+// (`mayHaveFacts`) is parsed and extracted now, any other is only scanned for directives and for the
+// relative modules it imports. After all files, the ones the linker can reach from parsed facts are
+// parsed on demand (relevance.ts), so a constant in a skipped module still names its tool.
+import { ts } from './compiler.js';
+import type { ToolDiagnostic } from '../checks/finding.js';
+import { extractFacts, mayHaveFacts } from '../facts/extract.js';
+import type { FileFacts } from '../facts/types.js';
+import { type CacheEntry, type FactsCache, sha256 } from './cache.js';
+import { mayHaveDirectives, parseDirectives, type FileDirectives } from './directives.js';
+import type { ResolveModule } from './module-resolver.js';
+import { createParser, type Parsed, type Parser } from './parse.js';
+import { readSource, statSource } from './read.js';
+import { linkerSpecifiers, relativeSpecifiers } from './relevance.js';
+import type { Phase } from './types.js';
+
+export type Timed = <T>(phase: Phase, run: () => T) => T;
+
+export interface SourceRef {
+  abs: string;
+  rel: string;
+}
+
+/** What a run knows about one readable file. */
+export interface FileState extends SourceRef {
+  entry: CacheEntry;
+  directives: FileDirectives | undefined;
+  /** Its facts go to the linker: it can hold facts, or the linker reaches it from such a file. */
+  linked: boolean;
+}
+
+export interface Collected {
+  /** Readable files in the order they were listed and followed. */
+  states: FileState[];
+  diagnostics: ToolDiagnostic[];
+  cache: { hits: number; misses: number };
+  /** Files parsed this run (cache hits are not). */
+  parsed: number;
+}
+
+export interface CollectOptions {
+  cache: FactsCache | undefined;
+  /** Off: every file is parsed and extracted, as if each could hold facts (the equivalence tests). */
+  prefilter: boolean;
+  timed: Timed;
+  /** Relative files a followed specifier reaches that are not queued yet (import following). */
+  follow(from: string, specifiers: readonly string[]): SourceRef[];
+  onProgress?(done: number, total: number): void | Promise<void>;
+}
+
+export async function collectFiles(files: readonly SourceRef[], options: CollectOptions): Promise<Collected> {
+  const { timed } = options;
+  const out: Collected = { states: [], diagnostics: [], cache: { hits: 0, misses: 0 }, parsed: 0 };
+  const queue = [...files];
+  const analyse = fileAnalyser(timed, out);
+  for (let index = 0; index < queue.length; index++) {
+    const file = queue[index]!;
+    const state = learn(file, options, analyse, out);
+    if (state) {
+      out.states.push(state);
+      queue.push(...options.follow(file.rel, state.entry.follows));
+    }
+    await options.onProgress?.(index + 1, queue.length);
+  }
+  return out;
+}
+
+/**
+ * Parses the files the linker can reach from parsed facts and has no facts for yet, transitively.
+ * `resolve` must be the linker's own resolver over every readable file.
+ */
+export function parseReachable(collected: Collected, resolve: ResolveModule, options: Pick<CollectOptions, 'cache' | 'timed'>): void {
+  const byRel = new Map(collected.states.map((state) => [state.rel, state]));
+  const analyse = fileAnalyser(options.timed, collected);
+  const pending = collected.states.filter((state) => state.linked);
+  while (pending.length > 0) {
+    const from = pending.pop()!;
+    for (const specifier of linkerSpecifiers(from.entry.facts!)) {
+      const target = resolve(from.rel, specifier);
+      const state = target === undefined ? undefined : byRel.get(target);
+      if (!state || state.linked) continue;
+      if (!state.entry.facts) {
+        const read = options.timed('read', () => readSource(state.abs, state.rel));
+        if (!read.ok) {
+          collected.diagnostics.push(read.diagnostic);
+          continue;
+        }
+        const result = analyse(state, read.text);
+        if (!result.facts) continue;
+        state.entry = { ...state.entry, facts: result.facts, diagnostics: result.diagnostics };
+        options.cache?.set(state.rel, state.entry);
+      }
+      state.linked = true;
+      collected.diagnostics.push(...state.entry.diagnostics);
+      pending.push(state);
+    }
+  }
+}
+
+type Analyse = (file: SourceRef, text: string) => { facts: FileFacts | undefined; diagnostics: ToolDiagnostic[] };
+
+function fileAnalyser(timed: Timed, out: Collected): Analyse {
+  let parser: Parser | undefined;
+  return (file, text) => {
+    out.parsed++;
+    return analyzeFile(file, text, (parser ??= createParser()), timed);
+  };
+}
+
+function learn(file: SourceRef, options: CollectOptions, analyse: Analyse, out: Collected): FileState | undefined {
+  const { cache, timed } = options;
+  const judged = timed('read', () => judge(file, options, out));
+  if (!judged) return undefined;
+  let { entry } = judged;
+  const linked = entry.relevant || !options.prefilter;
+  if (linked && !entry.facts) {
+    const result = analyse(file, judged.text ?? readText(file));
+    // A crash in parsing or extraction is reported and retried next run, never cached.
+    if (!result.facts) {
+      out.diagnostics.push(...result.diagnostics);
+      cache?.forget(file.rel);
+      return undefined;
+    }
+    entry = { ...entry, facts: result.facts, diagnostics: result.diagnostics };
+    cache?.set(file.rel, entry);
+  }
+  if (linked) out.diagnostics.push(...entry.diagnostics);
+  return { ...file, entry, linked, directives: entry.directives ? (new Map(entry.directives) as unknown as FileDirectives) : undefined };
+}
+
+/** The cache entry for a file, from the cache or from its bytes; undefined when it cannot be read. */
+function judge(file: SourceRef, options: CollectOptions, out: Collected): { entry: CacheEntry; text: string | undefined } | undefined {
+  const { cache } = options;
+  const stat = statSource(file.abs, file.rel);
+  if (!stat.ok) {
+    out.diagnostics.push(stat.diagnostic);
+    cache?.forget(file.rel);
+    return undefined;
+  }
+  let entry = cache?.byStamp(file.rel, stat.stamp);
+  let text: string | undefined;
+  if (!entry) {
+    const read = readSource(file.abs, file.rel, stat);
+    if (!read.ok) {
+      out.diagnostics.push(read.diagnostic);
+      cache?.forget(file.rel);
+      return undefined;
+    }
+    text = read.text;
+    const hash = cache ? sha256(read.bytes) : '';
+    entry = cache?.byHash(file.rel, hash, stat.stamp);
+    if (!entry) {
+      if (cache) out.cache.misses++;
+      const directives = mayHaveDirectives(text) ? parseDirectives(text) : undefined;
+      entry = {
+        stamp: stat.stamp,
+        hash,
+        relevant: mayHaveFacts(text),
+        follows: relativeSpecifiers(text),
+        ...(directives && directives.size > 0 ? { directives: [...directives].map(([rule, ranges]) => [rule, [...ranges]]) } : {}),
+        diagnostics: [],
+      };
+      cache?.set(file.rel, entry);
+    } else {
+      out.cache.hits++;
+    }
+  } else {
+    out.cache.hits++;
+  }
+  return { entry, text };
+}
+
+/** A cached entry without facts that must now be parsed (`prefilter` off): read it after all. */
+function readText(file: SourceRef): string {
+  const read = readSource(file.abs, file.rel);
+  return read.ok ? read.text : '';
+}
+
+/**
+ * Parse and extract one file. A crash in either (a compiler or extractor bug on unusual code) is an
+ * `internal-error` diagnostic for that file, never the end of the run.
+ */
+function analyzeFile(file: SourceRef, text: string, parser: Parser, timed: Timed): { facts: FileFacts | undefined; diagnostics: ToolDiagnostic[] } {
+  const diagnostics: ToolDiagnostic[] = [];
+  let parsed: Parsed | undefined;
+  try {
+    parsed = timed('parse', () => parser.parse(file.abs, file.rel, text));
+    if (parsed.diagnostic) diagnostics.push(parsed.diagnostic);
+    const sourceFile = parsed.sourceFile;
+    const facts = timed('extract', () => extractFacts(ts, sourceFile, { file: file.rel }));
+    return { facts, diagnostics };
+  } catch (error) {
+    const stage = parsed ? 'Fact extraction' : 'Parsing';
+    diagnostics.push({ file: file.rel, kind: 'internal-error', message: `${stage} failed: ${error instanceof Error ? error.message : String(error)}` });
+    return { facts: undefined, diagnostics };
+  } finally {
+    parsed?.release();
+  }
+}
+

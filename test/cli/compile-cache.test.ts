@@ -1,0 +1,51 @@
+// `--cache` also caches the compiler's compiled code (src/cli/compile-cache.ts). Through the built
+// executable: the first run stores V8 code-cache files, the next runs use them, and a corrupt one
+// is rejected by V8 and rewritten; the report never changes.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import Module from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { helpdeskProject, removeProjects } from './helpers.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const bin = path.join(root, 'dist/src/cli/bin.js');
+const NATIVE = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+
+afterAll(removeProjects);
+
+function audit(cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [bin, '--cache', '-f', 'json'], { cwd, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
+  return { status, stdout, stderr };
+}
+
+function cacheFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => fs.statSync(path.join(dir, name)).isFile()).sort();
+}
+
+describe('compiled-code cache with --cache', () => {
+  it('stores the compiler compiled, reuses it, and rewrites a corrupt entry', () => {
+    const cwd = helpdeskProject();
+    const v8 = path.join(cwd, 'node_modules/.cache/tool-identity-audit/v8');
+    const first = audit(cwd);
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(1);
+    const stored = cacheFiles(v8);
+    expect(stored.length).toBeGreaterThan(0);
+
+    const second = audit(cwd);
+    expect(second).toEqual(first);
+    expect(cacheFiles(v8)).toEqual(stored);
+    if (NATIVE) return;
+
+    // Node 20's hook: one file per compiler module; the largest is TypeScript itself.
+    const largest = stored.map((name) => path.join(v8, name)).sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!;
+    expect(fs.statSync(largest).size).toBeGreaterThan(1_000_000);
+    fs.writeFileSync(largest, 'not a code cache');
+    const third = audit(cwd);
+    expect(third).toEqual(first);
+    expect(fs.statSync(largest).size).toBeGreaterThan(1_000_000);
+  });
+});
