@@ -219,6 +219,19 @@ export function nearestTsconfig(cwd: string, paths: readonly string[]): string |
   return undefined;
 }
 
+/**
+ * Report paths, the configuration and the cache are the working directory's; a path outside it
+ * would analyse nothing (its files are not the project's), so it is refused by name.
+ */
+function checkPathsWithin(cwd: string, paths: readonly string[]): void {
+  const root = path.resolve(cwd);
+  for (const given of paths) {
+    if (!isWithin(path.resolve(root, given), root)) {
+      throw new CliError(`Path "${given}" is outside the working directory ${root}: run ${TOOL_NAME} from a directory that contains it.`);
+    }
+  }
+}
+
 function isWithin(dir: string, root: string): boolean {
   const relative = path.relative(root, dir);
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
@@ -265,6 +278,7 @@ function projectOptions(io: CliIo, config: Config, paths: readonly string[], tsc
 
 async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Promise<number> {
   // Every flag is checked before the (possibly long) analysis starts.
+  checkPathsWithin(io.cwd, paths);
   const outputs = planOutputs(options.format ?? [], options.outputFile, io.env);
   const overrides = (options.rule ?? []).map(parseRuleOverride);
   const maxWarningsFlag = options.maxWarnings === undefined ? undefined : parseMaxWarnings(options.maxWarnings);

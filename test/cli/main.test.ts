@@ -294,6 +294,19 @@ describe('fatal errors exit 2', () => {
     });
   });
 
+  it('a path outside the working directory, relative or absolute (it would analyse nothing)', async () => {
+    const other = helpdeskProject();
+    for (const given of [other, path.relative(project, other)]) {
+      expect(await run([given], { cwd: project })).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `tool-identity-audit: Path "${given}" is outside the working directory ${project}: run tool-identity-audit from a directory that contains it.\n`,
+      });
+    }
+    // Spelled through the parent, it is inside: analysed.
+    expect((await run([`../${path.basename(project)}/src`], { cwd: project })).code).toBe(1);
+  });
+
   it('an unknown flag', async () => {
     expect(await run(['--bogus'], { cwd: project })).toEqual({ code: 2, stdout: '', stderr: "tool-identity-audit: unknown option '--bogus'\n" });
     expect(await run(['--config'], { cwd: project })).toEqual({
