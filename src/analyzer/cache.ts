@@ -1,4 +1,4 @@
-// The facts cache: one JSON index file holding, per file of the last run, what was learnt from its
+// The facts cache: one index file holding, per file of the last run, what was learnt from its
 // bytes: its modification time and size, the sha256 of its content, whether it can hold facts
 // beyond its module surface, the relative modules it imports, its inline directives, and its facts
 // and parse diagnostic when it was parsed. A file whose time and size are unchanged is not even
@@ -7,6 +7,10 @@
 // version, the adapter tables and a fingerprint of the extractor's code, so any change to what
 // extraction would produce invalidates it. A corrupt or foreign cache is ignored and rewritten; a
 // cache that cannot be written is silently skipped.
+//
+// The file is JSON lines: a header `{"layout","salt"}`, then one line per file, `"<path>"<TAB><entry>`.
+// An entry is parsed only when its file is looked up, and an entry that did not change is written
+// back as the text it was read as: a warm run after one edit serialises one entry, not all.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +22,7 @@ import type { FileStamp } from './read.js';
 /** Name of the index file when `cacheLocation` is a directory. */
 export const CACHE_FILE_NAME = 'analyzer-facts.json';
 /** Layout of the index file itself. */
-const CACHE_LAYOUT = 2;
+const CACHE_LAYOUT = 3;
 
 /** Everything a run learns from one file's bytes. */
 export interface CacheEntry {
@@ -65,11 +69,7 @@ const entrySchema = z.object({
   diagnostics: z.array(diagnosticSchema),
 });
 
-const indexSchema = z.object({
-  layout: z.literal(CACHE_LAYOUT),
-  salt: z.string(),
-  entries: z.record(z.string(), z.unknown()),
-});
+const headerSchema = z.object({ layout: z.literal(CACHE_LAYOUT), salt: z.string() });
 
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
@@ -88,8 +88,10 @@ export function cacheFilePath(cwd: string, cacheLocation: string): string {
 }
 
 export class FactsCache {
-  private readonly previous: Record<string, unknown>;
-  private readonly current = new Map<string, CacheEntry>();
+  /** The previous run's entries, as the text of each line after the path. */
+  private readonly previous: Map<string, string>;
+  /** This run's entries; `raw` is the stored text while the entry is the one read. */
+  private readonly current = new Map<string, { entry: CacheEntry; raw?: string }>();
   /** Files seen this run (cached or not): their old entries are never carried over. */
   private readonly seen = new Set<string>();
   private dirty = false;
@@ -97,50 +99,59 @@ export class FactsCache {
   private constructor(
     private readonly file: string,
     private readonly salt: string,
-    previous: Record<string, unknown> | undefined,
+    previous: Map<string, string> | undefined,
   ) {
-    this.previous = previous ?? {};
+    this.previous = previous ?? new Map();
     // A missing, corrupt or differently salted index is rewritten at the end of the run.
     if (!previous) this.dirty = true;
   }
 
   static open(file: string, salt: string): FactsCache {
-    let previous: Record<string, unknown> | undefined;
+    let previous: Map<string, string> | undefined;
     try {
-      const parsed = indexSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-      if (parsed.success && parsed.data.salt === salt) previous = parsed.data.entries;
+      const lines = fs.readFileSync(file, 'utf8').split('\n');
+      const header = headerSchema.safeParse(JSON.parse(lines[0] ?? ''));
+      if (header.success && header.data.salt === salt) {
+        previous = new Map();
+        for (let i = 1; i < lines.length; i++) {
+          const line = lines[i]!;
+          const tab = line.indexOf('\t');
+          if (tab < 0) continue;
+          const rel: unknown = JSON.parse(line.slice(0, tab));
+          if (typeof rel === 'string') previous.set(rel, line.slice(tab + 1));
+        }
+      }
     } catch {
-      // Missing or not JSON: start empty.
+      // Missing or not JSON lines: start empty.
     }
     return new FactsCache(file, salt, previous);
   }
 
   /** The entry for `rel` when its modification time and size are the ones recorded. */
   byStamp(rel: string, stamp: FileStamp): CacheEntry | undefined {
-    const entry = this.stored(rel);
-    if (!entry || entry.stamp.mtimeMs !== stamp.mtimeMs || entry.stamp.size !== stamp.size) return undefined;
+    const stored = this.stored(rel);
+    if (!stored || stored.entry.stamp.mtimeMs !== stamp.mtimeMs || stored.entry.stamp.size !== stamp.size) return undefined;
     this.seen.add(rel);
-    this.current.set(rel, entry);
-    return entry;
+    this.current.set(rel, stored);
+    return stored.entry;
   }
 
   /** The entry for `rel` when its content hash matches (the time moved: a checkout, a touch). */
   byHash(rel: string, hash: string, stamp: FileStamp): CacheEntry | undefined {
     this.seen.add(rel);
-    const entry = this.stored(rel);
-    if (!entry || entry.hash !== hash) {
-      if (Object.hasOwn(this.previous, rel)) this.dirty = true;
+    const stored = this.stored(rel);
+    if (!stored || stored.entry.hash !== hash) {
+      if (this.previous.has(rel)) this.dirty = true;
       return undefined;
     }
-    const restamped = { ...entry, stamp };
-    this.current.set(rel, restamped);
-    this.dirty = true;
+    const restamped = { ...stored.entry, stamp };
+    this.set(rel, restamped);
     return restamped;
   }
 
   set(rel: string, entry: CacheEntry): void {
     this.seen.add(rel);
-    this.current.set(rel, entry);
+    this.current.set(rel, { entry });
     this.dirty = true;
   }
 
@@ -148,7 +159,7 @@ export class FactsCache {
   forget(rel: string): void {
     this.seen.add(rel);
     this.current.delete(rel);
-    if (Object.hasOwn(this.previous, rel)) this.dirty = true;
+    if (this.previous.has(rel)) this.dirty = true;
   }
 
   /**
@@ -156,18 +167,20 @@ export class FactsCache {
    * `paths` selection) are kept while the file still exists.
    */
   save(cwd: string): void {
-    const entries: Record<string, unknown> = {};
-    for (const [rel, raw] of Object.entries(this.previous)) {
+    const lines = new Map<string, string>();
+    for (const [rel, raw] of this.previous) {
       if (this.seen.has(rel)) continue;
-      if (fs.existsSync(path.resolve(cwd, rel))) entries[rel] = raw;
+      if (fs.existsSync(path.resolve(cwd, rel))) lines.set(rel, raw);
       else this.dirty = true;
     }
     if (!this.dirty) return;
-    for (const rel of [...this.current.keys()].sort()) entries[rel] = this.current.get(rel);
+    for (const [rel, { entry, raw }] of this.current) lines.set(rel, raw ?? JSON.stringify(entry));
+    const body = [JSON.stringify({ layout: CACHE_LAYOUT, salt: this.salt })];
+    for (const rel of [...lines.keys()].sort()) body.push(`${JSON.stringify(rel)}\t${lines.get(rel)}`);
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      fs.writeFileSync(temp, JSON.stringify({ layout: CACHE_LAYOUT, salt: this.salt, entries }));
+      fs.writeFileSync(temp, `${body.join('\n')}\n`);
       fs.renameSync(temp, this.file);
     } catch {
       // A read-only checkout: run without a cache.
@@ -179,15 +192,20 @@ export class FactsCache {
     }
   }
 
-  /** A well-formed stored entry for `rel`; a malformed one counts as absent. */
-  private stored(rel: string): CacheEntry | undefined {
-    const raw = Object.hasOwn(this.previous, rel) ? this.previous[rel] : undefined;
+  /** A well-formed stored entry for `rel` with its text; a malformed one counts as absent. */
+  private stored(rel: string): { entry: CacheEntry; raw: string } | undefined {
+    const raw = this.previous.get(rel);
     if (raw === undefined) return undefined;
-    const parsed = entrySchema.safeParse(raw);
+    let parsed: ReturnType<typeof entrySchema.safeParse>;
+    try {
+      parsed = entrySchema.safeParse(JSON.parse(raw));
+    } catch {
+      parsed = { success: false } as ReturnType<typeof entrySchema.safeParse>;
+    }
     if (!parsed.success || (parsed.data.facts && parsed.data.facts.file !== rel)) {
       this.dirty = true;
       return undefined;
     }
-    return parsed.data as unknown as CacheEntry;
+    return { entry: parsed.data as unknown as CacheEntry, raw };
   }
 }

@@ -149,7 +149,9 @@ describe('facts cache', () => {
     const first = await analyzeProject({ cwd, rules, cacheLocation: '.cache/facts.json' });
     expect(first.cache).toEqual({ hits: 0, misses: 3 });
     expect(rows(first.findings)).toHaveLength(1);
-    expect(() => JSON.parse(fs.readFileSync(cacheFile, 'utf8'))).not.toThrow();
+    const rebuilt = fs.readFileSync(cacheFile, 'utf8').trimEnd().split('\n');
+    expect(JSON.parse(rebuilt[0]!)).toEqual({ layout: expect.any(Number), salt: expect.any(String) });
+    expect(rebuilt.slice(1).map((line) => line.slice(0, line.indexOf('\t')))).toEqual(['"src/agent.ts"', '"src/tools/orders.ts"', '"src/tools/parcels.ts"']);
 
     const second = await analyzeProject({ cwd, rules, cacheLocation: '.cache/facts.json' });
     expect(second.cache).toEqual({ hits: 3, misses: 0 });
@@ -163,12 +165,17 @@ describe('facts cache', () => {
     fs.mkdirSync(path.join(cwd, cacheLocation));
     const expected = await analyzeProject({ cwd, rules, cacheLocation });
     const cacheFile = path.join(cwd, cacheLocation, CACHE_FILE_NAME);
-    const index = JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as { entries: Record<string, { facts: Record<string, unknown> }> };
-    index.entries['src/agent.ts']!.facts.tools = 'not an array';
-    fs.writeFileSync(cacheFile, JSON.stringify(index));
+    const lines = fs.readFileSync(cacheFile, 'utf8').split('\n');
+    const at = lines.findIndex((line) => line.startsWith('"src/agent.ts"\t'));
+    const entry = JSON.parse(lines[at]!.slice(lines[at]!.indexOf('\t') + 1)) as { facts: Record<string, unknown> };
+    entry.facts.tools = 'not an array';
+    lines[at] = `"src/agent.ts"\t${JSON.stringify(entry)}`;
+    // And a line that is not JSON at all: ignored like a missing entry.
+    lines[at + 1] = `"src/tools/orders.ts"\t{"stamp":`;
+    fs.writeFileSync(cacheFile, lines.join('\n'));
 
     const result = await analyzeProject({ cwd, rules, cacheLocation });
-    expect(result.cache).toEqual({ hits: 2, misses: 1 });
+    expect(result.cache).toEqual({ hits: 1, misses: 2 });
     expect(stable(result)).toEqual(stable(expected));
   });
 
@@ -183,7 +190,7 @@ describe('facts cache', () => {
 
     fs.rmSync(path.join(cwd, 'src/tools/parcels.ts'));
     await analyzeProject({ cwd, rules, cacheLocation });
-    const index = JSON.parse(fs.readFileSync(path.join(cwd, cacheLocation, CACHE_FILE_NAME), 'utf8')) as { entries: object };
-    expect(Object.keys(index.entries)).toEqual(['src/agent.ts', 'src/tools/orders.ts']);
+    const lines = fs.readFileSync(path.join(cwd, cacheLocation, CACHE_FILE_NAME), 'utf8').trimEnd().split('\n');
+    expect(lines.slice(1).map((line) => JSON.parse(line.slice(0, line.indexOf('\t'))) as string)).toEqual(['src/agent.ts', 'src/tools/orders.ts']);
   });
 });
