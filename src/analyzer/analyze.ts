@@ -14,6 +14,7 @@ import { linkFacts } from '../facts/resolve.js';
 import type { FileFacts } from '../facts/types.js';
 import { cacheFilePath, FactsCache, sha256 } from './cache.js';
 import { cacheSalt } from './cache-salt.js';
+import { createContainment } from './containment.js';
 import { DEFAULT_EXCLUDE, discoverFiles } from './discover.js';
 import { isSuppressed, mayHaveDirectives, parseDirectives, type FileDirectives } from './directives.js';
 import { createModuleResolver } from './module-resolver.js';
@@ -147,18 +148,19 @@ const NEVER_FOLLOWED = picomatch(DEFAULT_EXCLUDE as string[], { dot: true });
 
 /**
  * The files a file's relative imports and re-exports reach on disk that are not queued yet: inside
- * the project root, source files, not declaration files, `node_modules` or `dist`, nor excluded by
- * the user's `exclude`. One stat per new specifier; each file is queued once.
+ * the project root (also through links), source files, not declaration files, `node_modules` or
+ * `dist`, nor excluded by the user's `exclude`. One stat per new specifier; each file is queued once.
  */
 function importFollower(cwd: string, options: AnalyzeOptions, queued: Set<string>): (facts: FileFacts) => Array<{ abs: string; rel: string }> {
   // Paths that narrow the run (a pre-commit hook's changed files) keep it narrow.
   if (options.paths?.some((p) => path.resolve(cwd, p) !== cwd)) return () => [];
   const excluded = options.exclude && options.exclude.length > 0 ? picomatch([...options.exclude], { dot: true }) : undefined;
+  const containment = createContainment(cwd, []);
   const onDisk = new Map<string, boolean>();
   const exists = (rel: string): boolean => {
     let found = onDisk.get(rel);
     if (found === undefined) {
-      found = !rel.startsWith('../') && SOURCE_FILE.test(rel) && !NEVER_FOLLOWED(rel) && !excluded?.(rel) && isFile(path.join(cwd, rel));
+      found = !rel.startsWith('../') && SOURCE_FILE.test(rel) && !NEVER_FOLLOWED(rel) && !excluded?.(rel) && isFile(path.join(cwd, rel)) && containment.escape(path.join(cwd, rel)) === undefined;
       onDisk.set(rel, found);
     }
     return found;
@@ -220,5 +222,8 @@ function analyzeFile(
 
 
 function describe(error: unknown): string {
+  // The compiler's parser and the extractor recurse per nesting level: a few thousand levels of
+  // generated code exhaust the stack. That is a property of the file, said as such.
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return 'the code is nested too deeply (maximum call stack size exceeded)';
   return error instanceof Error ? error.message : String(error);
 }
