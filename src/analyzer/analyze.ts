@@ -13,6 +13,7 @@ import { linkFacts } from '../facts/resolve.js';
 import { cacheFilePath, FactsCache } from './cache.js';
 import { cacheSalt } from './cache-salt.js';
 import { collectFiles, parseReachable, type SourceRef, type Timed } from './collect.js';
+import { createContainment } from './containment.js';
 import { DEFAULT_EXCLUDE, discoverFiles } from './discover.js';
 import { isSuppressed } from './directives.js';
 import { createModuleResolver } from './module-resolver.js';
@@ -107,18 +108,19 @@ const NEVER_FOLLOWED = picomatch(DEFAULT_EXCLUDE as string[], { dot: true });
 
 /**
  * The files a file's relative imports and re-exports reach on disk that are not queued yet: inside
- * the project root, source files, not declaration files, `node_modules` or `dist`, nor excluded by
- * the user's `exclude`. One stat per new specifier; each file is queued once.
+ * the project root (also through links), source files, not declaration files, `node_modules` or
+ * `dist`, nor excluded by the user's `exclude`. One stat per new specifier; each file is queued once.
  */
 function importFollower(cwd: string, options: AnalyzeOptions, queued: Set<string>): (from: string, specifiers: readonly string[]) => SourceRef[] {
   // Paths that narrow the run (a pre-commit hook's changed files) keep it narrow.
   if (options.paths?.some((p) => path.resolve(cwd, p) !== cwd)) return () => [];
   const excluded = options.exclude && options.exclude.length > 0 ? picomatch([...options.exclude], { dot: true }) : undefined;
+  const containment = createContainment(cwd, []);
   const onDisk = new Map<string, boolean>();
   const exists = (rel: string): boolean => {
     let found = onDisk.get(rel);
     if (found === undefined) {
-      found = !rel.startsWith('../') && SOURCE_FILE.test(rel) && !NEVER_FOLLOWED(rel) && !excluded?.(rel) && isFile(path.join(cwd, rel));
+      found = !rel.startsWith('../') && SOURCE_FILE.test(rel) && !NEVER_FOLLOWED(rel) && !excluded?.(rel) && isFile(path.join(cwd, rel)) && containment.escape(path.join(cwd, rel)) === undefined;
       onDisk.set(rel, found);
     }
     return found;

@@ -47,7 +47,7 @@ const FACT_ARRAYS = [
 
 const diagnosticSchema = z.object({
   file: z.string(),
-  kind: z.enum(['parse-error', 'binary', 'unreadable', 'symlink-loop', 'too-large', 'internal-error', 'config-unreadable']),
+  kind: z.enum(['parse-error', 'binary', 'unreadable', 'symlink-loop', 'symlink-outside-root', 'too-large', 'internal-error', 'config-unreadable']),
   message: z.string(),
   line: z.number().int().optional(),
   column: z.number().int().optional(),

@@ -194,10 +194,16 @@ function analyzeFile(file: SourceRef, text: string, parser: Parser, timed: Timed
     return { facts, diagnostics };
   } catch (error) {
     const stage = parsed ? 'Fact extraction' : 'Parsing';
-    diagnostics.push({ file: file.rel, kind: 'internal-error', message: `${stage} failed: ${error instanceof Error ? error.message : String(error)}` });
+    diagnostics.push({ file: file.rel, kind: 'internal-error', message: `${stage} failed: ${describe(error)}` });
     return { facts: undefined, diagnostics };
   } finally {
     parsed?.release();
   }
 }
 
+function describe(error: unknown): string {
+  // The compiler's parser and the extractor recurse per nesting level: a few thousand levels of
+  // generated code exhaust the stack. That is a property of the file, said as such.
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return 'the code is nested too deeply (maximum call stack size exceeded)';
+  return error instanceof Error ? error.message : String(error);
+}

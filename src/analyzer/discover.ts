@@ -6,6 +6,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { compareStrings } from '../checks/finding.js';
+import { createContainment, outsideRootDiagnostic, type Containment } from './containment.js';
 import { isDirectory, isSymlink, realpathOrUndefined } from './fs-probes.js';
 import { AnalyzerConfigError } from './errors.js';
 import { hasSourceExtension, isDeclarationFile, isWithin, relativePosix } from './source-paths.js';
@@ -73,6 +74,9 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
   const filter = createGlobFilter(options.include ?? DEFAULT_INCLUDE, options.exclude ?? DEFAULT_EXCLUDE);
   const inTargets = (rel: string): boolean => targets.some((t) => (t.directory ? isWithin(rel, t.rel) : rel === t.rel));
 
+  // Links out of the working directory and the paths given are reported once, not followed.
+  const containment = createContainment(cwd, targets.map((t) => t.abs));
+  const outside = new Set<string>();
   const found = new Map<string, DiscoveredFile>();
   const owner = new Map<string, LayoutProject>();
   const visited = new Set<string>();
@@ -87,10 +91,16 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
         const rel = relativePosix(cwd, abs);
         if (!hasSourceExtension(rel) || isDeclarationFile(rel) || !inTargets(rel)) continue;
         if ((include && !include(rel)) || exclude?.(rel)) continue;
+        const link = containment.escape(abs);
+        if (link !== undefined) {
+          if (!outside.has(link)) diagnostics.push(outsideRootDiagnostic(cwd, link));
+          outside.add(link);
+          continue;
+        }
         listed.set(rel, { abs, rel, symlink: isSymlink(abs) });
       }
     } else {
-      globProject(cwd, project, layout.projects, targets, filter, visited, listed, diagnostics);
+      globProject(cwd, project, layout.projects, targets, filter, visited, listed, diagnostics, containment);
     }
     for (const [rel, file] of listed) {
       if (found.has(rel)) continue;
@@ -128,6 +138,7 @@ function globProject(
   visited: Set<string>,
   out: Map<string, DiscoveredFile>,
   diagnostics: ToolDiagnostic[],
+  containment: Containment,
 ): void {
   const dirRel = relativePosix(cwd, project.dir);
   const skipDirs = new Set(
@@ -141,7 +152,7 @@ function globProject(
       // Walk the smaller of the two: the target inside the project, or the project inside the target.
       const start = isWithin(t.rel, dirRel) ? t : isWithin(dirRel, t.rel) ? { abs: project.dir, rel: dirRel } : undefined;
       if (!start || skipped(start.rel)) continue;
-      walkFiles(start.abs, cwd, filter, visited, out, diagnostics, { gitignore: true, skipDirs, chain: chainAbove(cwd, start.abs) });
+      walkFiles(start.abs, cwd, filter, visited, out, diagnostics, { gitignore: true, skipDirs, chain: chainAbove(cwd, start.abs), containment });
     } else if (isWithin(t.rel, dirRel) && !skipped(t.rel) && filter.matchesFile(t.rel)) {
       out.set(t.rel, { abs: t.abs, rel: t.rel, symlink: isSymlink(t.abs) });
     }

@@ -3,12 +3,14 @@
 // matter here: with `followSymbolicLinks: false` it drops every symlink, and with `true` it skips a
 // symlink loop silently. This walker lists a looping or dangling symlink whose name matches the
 // include globs so the reader can report it (`symlink-loop` / `unreadable`), follows symlinked
-// directories at most once per real directory (so a directory loop cannot recurse), and never
-// throws for an unreadable directory. `.gitignore` files are honoured on the way down.
+// directories at most once per real directory (so a directory loop cannot recurse), does not follow
+// a link out of the audited directory (`symlink-outside-root`), and never throws for an unreadable
+// directory. `.gitignore` files are honoured on the way down.
 import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import type { ToolDiagnostic } from '../checks/finding.js';
+import { outsideRootDiagnostic, type Containment } from './containment.js';
 import { EMPTY_CHAIN, extendChain, isIgnored, type IgnoreChain } from './gitignore.js';
 import { hasSourceExtension, relativePosix } from './source-paths.js';
 
@@ -79,6 +81,8 @@ export interface WalkOptions {
   skipDirs?: ReadonlySet<string>;
   /** The .gitignore chain that applies at `rootAbs` (from the directories above it). */
   chain?: IgnoreChain;
+  /** Links that lead out of the audited directory are reported, not followed. */
+  containment?: Containment;
 }
 
 /**
@@ -129,11 +133,11 @@ export function walkFiles(
           if (filter.matchesFile(rel) && !ignored(rel, false)) out.set(rel, { abs, rel, symlink: true });
           continue;
         }
-        if (stat.isDirectory()) {
-          if (!filter.prunesDir(rel) && !ignored(rel, true)) subdirs.push(abs);
-        } else if (filter.matchesFile(rel) && !ignored(rel, false)) {
-          out.set(rel, { abs, rel, symlink: true });
-        }
+        const wanted = stat.isDirectory() ? !filter.prunesDir(rel) && !ignored(rel, true) : filter.matchesFile(rel) && !ignored(rel, false);
+        if (!wanted) continue;
+        if (options.containment?.escape(abs) !== undefined) problems.push(outsideRootDiagnostic(cwd, rel));
+        else if (stat.isDirectory()) subdirs.push(abs);
+        else out.set(rel, { abs, rel, symlink: true });
       } else if (filter.matchesFile(rel) && !ignored(rel, false)) {
         // Regular files, and FIFOs or sockets with a source name (the reader refuses those).
         out.set(rel, { abs, rel, symlink: false });

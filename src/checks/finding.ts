@@ -61,7 +61,7 @@ export interface CollisionData {
  */
 export interface ToolDiagnostic {
   file: string;
-  kind: 'parse-error' | 'binary' | 'unreadable' | 'symlink-loop' | 'too-large' | 'internal-error' | 'config-unreadable';
+  kind: 'parse-error' | 'binary' | 'unreadable' | 'symlink-loop' | 'symlink-outside-root' | 'too-large' | 'internal-error' | 'config-unreadable';
   message: string;
   line?: number;
   column?: number;

@@ -20,6 +20,7 @@ export const diagnosticDescriptions: Record<DiagnosticKind, string> = {
   binary: 'The file looks binary, so it was skipped.',
   unreadable: 'The file could not be read, so it was not analysed.',
   'symlink-loop': 'The path is part of a symbolic link loop, so it was skipped.',
+  'symlink-outside-root': 'The path is a symbolic link that leads out of the audited directory, so it was not followed.',
   'too-large': 'The file is over the size limit, so it was skipped.',
   'internal-error': 'The analyser failed on this file; findings for it may be missing.',
   'config-unreadable': 'Part of the project configuration (a tsconfig it extends or references, a package.json) could not be read; the project was analysed without it.',
@@ -29,7 +30,7 @@ export const diagnosticKinds = Object.keys(diagnosticDescriptions) as Diagnostic
 
 /**
  * Files that should have been analysed and were not are errors (results may be missing); files
- * skipped by policy (binary, too large, symlink loops) are warnings, like ESLint's "File ignored",
+ * skipped by policy (binary, too large, symlink loops, links out of the root) are warnings, like ESLint's "File ignored",
  * and so is configuration the run went on without (a fresh clone has no node_modules).
  */
 export function diagnosticSeverity(kind: DiagnosticKind): 'error' | 'warning' {

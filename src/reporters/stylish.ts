@@ -107,6 +107,7 @@ const SKIP_WORDS: Record<Exclude<ToolDiagnostic['kind'], 'config-unreadable'>, [
   'too-large': ['too large', 'too large'],
   unreadable: ['unreadable', 'unreadable'],
   'symlink-loop': ['symlink loop', 'symlink loops'],
+  'symlink-outside-root': ['link out of the root', 'links out of the root'],
   'internal-error': ['analyser error', 'analyser errors'],
 };
 

@@ -11,6 +11,18 @@ afterAll(() => {
   for (const dir of created) fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * A file with one real defect, a `no-call-id-coercion` finding at 3:10 (the start of `String(`):
+ * the anchor of the input-handling tests, which every front end agrees on.
+ */
+export const CALL_ID_DEFECT = [
+  '// Keys reviewer decisions by the provider call ID.',
+  'export function approvalKey(item: { call_id: string }): string {',
+  '  return String(item.call_id);',
+  '}',
+  '',
+].join('\n');
+
 /** A fresh temp directory holding `files` (paths relative, POSIX); removed after the test file. */
 export function tempProject(files: Record<string, string | Buffer> = {}): string {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tia-analyzer-')));

@@ -3,19 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyzeProject, MAX_FILE_BYTES } from '../../src/analyzer/index.js';
-import { recommendedRules, rows, tempProject } from './helpers.js';
+import { CALL_ID_DEFECT as VALID, recommendedRules, rows, tempProject } from './helpers.js';
 
-/**
- * The valid file of every scenario: one `no-call-id-coercion` finding at 3:10 (the start of
- * `String(`), an anchor every front end agrees on, so these tests only exercise input handling.
- */
-const VALID = [
-  '// Keys reviewer decisions by the provider call ID.',
-  'export function approvalKey(item: { call_id: string }): string {',
-  '  return String(item.call_id);',
-  '}',
-  '',
-].join('\n');
 const EXPECTED_ROW = { ruleId: 'no-call-id-coercion', messageId: 'coercedCallId', file: 'src/valid.ts', line: 3, column: 10 };
 
 afterEach(() => {
