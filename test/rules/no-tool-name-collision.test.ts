@@ -1264,6 +1264,17 @@ const upgrade = defineTool({
 export const support = new Agent({ name: 'support', instructions: 'Order questions.', tools: [lookupOrder, reload, upgrade] });
 `;
 
+// Found by test/oracle/eslint-parity.test.ts: without the target's name the winner was agent "?".
+const overridesToImportedAgent = `import { Agent, handoff } from 'tool-identity-audit/runtime';
+import { billing } from './specialists.js';
+
+export const triage = new Agent({
+  name: 'Triage',
+  instructions: 'Route the customer.',
+  handoffs: [handoff(billing, { toolNameOverride: 'to_billing' }), handoff(billing, { toolNameOverride: 'to_billing' })],
+});
+`;
+
 runCases(`${RULE}: runtime oracle regressions`, rule, {
   valid: [
     { name: 'runtime oracle: the same tool object listed twice on a runtime agent is kept once', code: sameToolTwiceOnRuntimeAgent },
@@ -1298,6 +1309,18 @@ runCases(`${RULE}: runtime oracle regressions`, rule, {
           messageId: 'duplicateHandoffName',
           data: { name: 'to_billing', set: 'agent "Desk"', winner: 'the handoff to agent "Billing"' },
           ...loc(oneAgentTwiceAsHandoff, 'toBilling', 2),
+        },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'ESLint/CLI parity: two handoffs with one override to an agent whose name is unknown route to the last one listed',
+      code: overridesToImportedAgent,
+      errors: [
+        {
+          messageId: 'duplicateHandoffName',
+          data: { name: 'to_billing', set: 'agent "Triage"', winner: 'the last handoff listed' },
+          ...loc(overridesToImportedAgent, "handoff(billing, { toolNameOverride: 'to_billing' })"),
         },
       ],
     },
