@@ -129,6 +129,8 @@ export const catalog = {
       derivedNameCollision:
         'Agents "{{first}}" and "{{second}}" both derive the tool name "{{name}}" in {{set}}. Pass an explicit {{option}} to one of them.',
       sameToolListedTwice: 'The same tool "{{name}}" is listed twice in {{set}}.',
+      addedNameTaken:
+        'addTools() adds "{{name}}" to {{set}}, which already has {{other}} of that name; the call throws and adds nothing. Rename one of the tools.',
       qualifiedNameCollision:
         'Qualified name "{{name}}" is used by more than one tool in {{set}} ({{detail}}); dispatch by qualified name is ambiguous. Rename the namespaced or dotted tool.',
       deferredNameCollision:

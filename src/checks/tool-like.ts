@@ -19,3 +19,17 @@ export function toHandoffLike(handoff: ResolvedHandoff): HandoffLike {
   if (handoff.defaultIdentity) like.defaultIdentity = handoff.defaultIdentity;
   return like;
 }
+
+/** `"lookup" in namespace "crm"`, `deferred tool "lookup"`, `top-level tool "lookup"`: for messages. */
+export function describeTool(tool: ResolvedTool): string {
+  if (tool.namespace !== undefined) return `"${tool.name ?? '?'}" in namespace "${tool.namespace}"`;
+  return tool.deferLoading ? `deferred tool "${tool.name ?? '?'}"` : `top-level tool "${tool.name ?? '?'}"`;
+}
+
+/**
+ * The handoff a colliding name routes to, for messages. Its target may be an agent whose name is
+ * not known here (imported, in ESLint without type information): then it is the last one listed.
+ */
+export function handoffWinner(handoff: ResolvedHandoff): string {
+  return handoff.agentName === undefined ? 'the last handoff listed' : `the handoff to agent "${handoff.agentName}"`;
+}

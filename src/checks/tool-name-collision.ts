@@ -10,7 +10,8 @@ import type { ResolvedExposureSet, ResolvedHandoff, ResolvedTool, SourceRef } fr
 import type { CollisionData, Finding, RelatedLocation } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
-import { toHandoffLike, toToolLike } from './tool-like.js';
+import { liveAdditionFindings } from './live-additions.js';
+import { describeTool, handoffWinner, toHandoffLike, toToolLike } from './tool-like.js';
 import { getAdapter } from '../facts/adapters/index.js';
 
 const RULE = 'no-tool-name-collision';
@@ -18,7 +19,14 @@ const RULE = 'no-tool-name-collision';
 export function checkToolNameCollisions(input: CheckInput): Finding[] {
   const findings: Finding[] = [];
   const sets = new Map(input.linked.exposureSets.map((set) => [set.key, set]));
-  for (const set of input.linked.exposureSets) findings.push(...checkSet(set));
+  for (const set of input.linked.exposureSets) {
+    findings.push(...checkSet(set));
+    for (const agentKey of set.liveIn ?? []) {
+      const agent = sets.get(agentKey);
+      const others = input.linked.exposureSets.filter((other) => other !== set && other.liveIn?.includes(agentKey));
+      if (agent) findings.push(...liveAdditionFindings(set, agent, others));
+    }
+  }
   // A toolkit's collision is reported once, where the smallest toolkit holding both members lists
   // them, not again for every list, agent or call that takes the toolkit.
   const reportedIn = new Map<string, ResolvedExposureSet>();
@@ -48,7 +56,10 @@ export function memberLocation(member: ResolvedTool | ResolvedHandoff): SourceRe
 
 function checkSet(set: ResolvedExposureSet): Finding[] {
   const findings: Finding[] = [];
-  // The same object listed twice is reported once as such, then counted once below.
+  // The same object listed twice is reported once as such (unless the runtime keeps it once
+  // anyway), then counted once below.
+  const adapter = getAdapter(set.adapter);
+  const keptOnce = adapter?.keepsSameToolOnce === true;
   const seen = new Map<string, ResolvedTool>();
   const tools: ResolvedTool[] = [];
   for (const tool of set.tools) {
@@ -58,7 +69,7 @@ function checkSet(set: ResolvedExposureSet): Finding[] {
       tools.push(tool);
       continue;
     }
-    if (tool.name === undefined) continue;
+    if (tool.name === undefined || keptOnce) continue;
     findings.push(
       makeFinding(RULE, 'sameToolListedTwice', {
         at: memberLocation(tool),
@@ -69,7 +80,7 @@ function checkSet(set: ResolvedExposureSet): Finding[] {
       }),
     );
   }
-  const handoffs = dedupeHandoffs(set.handoffs);
+  const handoffs = adapter?.handoffEntriesCount === true ? set.handoffs : dedupeHandoffs(set.handoffs);
   const toolLikes = tools.map(toToolLike);
 
   for (const problem of findFunctionToolLookupConfigurationProblems(toolLikes)) {
@@ -140,7 +151,7 @@ function groupFindings(
   const kinds = new Set(group.members.map((m) => m.kind));
   const winnerText =
     winnerRef.kind === 'handoff'
-      ? `the handoff to agent "${(winner as ResolvedHandoff).agentName ?? '?'}"`
+      ? handoffWinner(winner as ResolvedHandoff)
       : firstWins
         ? 'the first tool listed'
         : 'the last tool listed';
@@ -190,11 +201,6 @@ function exclusive(a: ResolvedTool | ResolvedHandoff, b: ResolvedTool | Resolved
 function dedupeHandoffs(handoffs: readonly ResolvedHandoff[]): ResolvedHandoff[] {
   const seen = new Set<string>();
   return handoffs.filter((h) => !seen.has(h.key) && (seen.add(h.key), true));
-}
-
-function describeTool(tool: ResolvedTool): string {
-  if (tool.namespace !== undefined) return `"${tool.name ?? '?'}" in namespace "${tool.namespace}"`;
-  return tool.deferLoading ? `deferred tool "${tool.name ?? '?'}"` : `top-level tool "${tool.name ?? '?'}"`;
 }
 
 /** A member listed by reference also points at its definition, which may live in another module. */

@@ -113,6 +113,7 @@ class Linker {
     const serverSets = this.mcpServerSets();
     const external = this.externalMutations();
     const references: ResolvedToolReference[] = [];
+    const loaders = new Map<ResolvedExposureSet, string>();
 
     for (const [file, fi] of this.index) {
       for (const exposure of fi.facts.exposures) {
@@ -131,6 +132,7 @@ class Linker {
           toolNameCollisionPolicy: agent?.toolNameCollisionPolicy,
         };
         if (agent) set.agentKey = `${file}#${agent.id}`;
+        if (exposure.loadedBy !== undefined) loaders.set(set, `${file}#${exposure.loadedBy}`);
         // Each source keeps its own file: mutations in other modules name values of those modules.
         const sources: Record<'tools' | 'handoffs', Array<{ file: string; value: ValueRef }>> = {
           tools: exposure.tools ? [{ file, value: exposure.tools }] : [],
@@ -241,6 +243,7 @@ class Linker {
         namespaces.push(resolved);
       }
     }
+    linkLoaders(exposureSets, loaders);
     const exposureOf = new Map(agents.map((agent) => [agent.key, agent.exposureKey]));
     return { exposureSets, tools, namespaces, agents, mcpServers, toolReferences: [...references, ...this.runReferences(exposureOf)] };
   }
@@ -700,7 +703,10 @@ class Linker {
         const ns = fi.namespaces.get(ref.id);
         if (!ns) return [{ t: 'unresolved', at, text: ref.id }];
         const nsInfo = { name: this.namespaceName(file, ns), at: { file, span: ns.nameSpan } };
-        return this.resolve(file, ns.members, depth + 1).map((item) => (item.t === 'tool' ? { ...item, ns: nsInfo } : item));
+        // toolNamespace() returns a new copy of each member: one tool listed twice is two objects.
+        return this.resolve(file, ns.members, depth + 1).map((item, position) =>
+          item.t === 'tool' ? { ...item, ns: nsInfo, instance: `${item.instance ?? ''}@${file}#${ns.id}:${position}` } : item,
+        );
       }
       case 'class': {
         const def = fi.tools.get(ref.id);
@@ -830,6 +836,18 @@ class Linker {
     }
     const strings = items.filter((x): x is Extract<Item, { t: 'string' }> => x.t === 'string');
     return strings.length === 1 && items.length === 1 ? strings[0]?.value : undefined;
+  }
+}
+
+/**
+ * An `addTools` call in a tool's execute adds to the live list of each agent that lists the tool
+ * (itself, or a copy such as a namespace member: `<tool key>~...` / `<tool key>:<record key>`).
+ */
+function linkLoaders(sets: readonly ResolvedExposureSet[], loaders: ReadonlyMap<ResolvedExposureSet, string>): void {
+  for (const [set, loader] of loaders) {
+    const isLoader = (key: string): boolean => key === loader || key.startsWith(`${loader}~`) || key.startsWith(`${loader}:`);
+    const liveIn = sets.filter((agent) => agent.kind === 'agent' && agent.adapter === set.adapter && agent.tools.some((tool) => isLoader(tool.key))).map((agent) => agent.key);
+    if (liveIn.length > 0) set.liveIn = liveIn;
   }
 }
 

@@ -72,6 +72,11 @@ export interface ResolvedExposureSet {
   agentKey?: string;
   /** For MCP server sets: the instance is a typed parameter (`server: McpServer`), not a `new`. */
   instanceIsParameter?: true;
+  /**
+   * For `add-tools` sets made inside a tool's execute: the keys of the agent sets that list that
+   * tool, whose live tool list (configured tools, then additions) the call adds to.
+   */
+  liveIn?: string[];
 }
 
 export interface ResolvedAgent {

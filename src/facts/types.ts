@@ -240,6 +240,12 @@ export interface ExposureFact {
   references?: ToolReferenceFact[];
   /** Records whose keys are tools of the set named `${prefix}${key}` (Mastra's `agents`, `workflows`). */
   keyedMembers?: Array<{ prefix: string; value: ValueRef }>;
+  /**
+   * For `add-tools`: the tool (`ToolDefinitionFact` id, this file) whose execute makes the call, when
+   * it runs during that invocation and the execute removes nothing: the call adds to the live list
+   * of every agent that lists that tool.
+   */
+  loadedBy?: string;
   span: Span;
 }
 

@@ -1164,3 +1164,181 @@ runCases(`${RULE}: MCP SDK v2, registerToolTask, handoff() of the runtime, isEna
     },
   ],
 });
+
+// ---------------------------------------------------------------- runtime oracle regressions
+// Each case is a disagreement test/oracle/runtime-oracle.test.ts found between the rule and what
+// the reference runtime does with the same configuration, named after it.
+
+const sameToolTwiceOnRuntimeAgent = `import { Agent, defineTool } from 'tool-identity-audit/runtime';
+
+const getOrder = defineTool({
+  name: 'get_order',
+  description: 'Look up an order by its number.',
+  parameters: { type: 'object', properties: { orderNumber: { type: 'string' } } },
+  execute: () => ({ status: 'shipped' }),
+});
+
+const orderTools = [getOrder];
+
+export const support = new Agent({ name: 'support', instructions: 'Order questions.', tools: [...orderTools, getOrder] });
+`;
+
+const oneToolTwiceInNamespace = `import { Agent, defineTool, toolNamespace } from 'tool-identity-audit/runtime';
+
+const lookupAccount = defineTool({
+  name: 'lookup_account',
+  description: 'Look up a customer profile.',
+  parameters: { type: 'object', properties: { customerId: { type: 'string' } } },
+  execute: () => ({ tier: 'gold' }),
+});
+
+const crmTools = toolNamespace({ name: 'crm', description: 'Customer profiles in the CRM.', tools: [lookupAccount, lookupAccount] });
+
+export const accounts = new Agent({ name: 'accounts', instructions: 'Customer accounts.', tools: [...crmTools] });
+`;
+
+const oneAgentTwiceAsHandoff = `import { Agent, handoff } from 'tool-identity-audit/runtime';
+
+const billing = new Agent({ name: 'Billing', instructions: 'Invoices and charges.' });
+const toBilling = handoff(billing, { toolNameOverride: 'to_billing' });
+
+export const triage = new Agent({ name: 'Triage', instructions: 'Route the customer.', handoffs: [billing, billing] });
+export const desk = new Agent({ name: 'Desk', instructions: 'Route the customer.', handoffs: [toBilling, toBilling] });
+`;
+
+const loaderIntoLiveList = `import { Agent, defineTool, handoff } from 'tool-identity-audit/runtime';
+
+const params = { type: 'object', properties: {} } as const;
+const lookupOrder = defineTool({ name: 'lookup_order', description: 'Look up an order.', parameters: params, execute: () => 'order' });
+const lookupOrderV2 = defineTool({ name: 'lookup_order', description: 'Look up an order with its items.', parameters: params, execute: () => 'order and items' });
+const searchArchive = defineTool({ name: 'search', description: 'Search archived orders.', parameters: params, execute: () => 'archived' });
+
+const loadArchive = defineTool({
+  name: 'load_archive',
+  description: 'Make the archive tools available.',
+  parameters: params,
+  execute: (_args, ctx) => {
+    ctx.addTools([searchArchive, lookupOrderV2]);
+    return 'loaded';
+  },
+});
+
+const billing = new Agent({ name: 'Billing', instructions: 'Invoices.' });
+export const support = new Agent({
+  name: 'support',
+  instructions: 'Order questions.',
+  tools: [lookupOrder, loadArchive],
+  handoffs: [handoff(billing, { toolNameOverride: 'search' })],
+});
+`;
+
+const loaderSwapsOrReaddsTools = `import { Agent, defineTool } from 'tool-identity-audit/runtime';
+
+const params = { type: 'object', properties: {} } as const;
+const lookupOrder = defineTool({ name: 'lookup_order', description: 'Look up an order.', parameters: params, execute: () => 'order' });
+const lookupOrderV2 = defineTool({ name: 'lookup_order', description: 'Look up an order with its items.', parameters: params, execute: () => 'order and items' });
+
+// Re-adding a tool the agent already lists is a no-op.
+const reload = defineTool({
+  name: 'reload',
+  description: 'Make sure the order tool is there.',
+  parameters: params,
+  execute: (_args, ctx) => {
+    ctx.addTools([lookupOrder]);
+    return 'ok';
+  },
+});
+
+// Removing the old tool first makes room for the new one: not followed into the agent.
+const upgrade = defineTool({
+  name: 'upgrade',
+  description: 'Swap in the detailed order tool.',
+  parameters: params,
+  execute: (_args, ctx) => {
+    ctx.removeTools('lookup_order');
+    ctx.addTools([lookupOrderV2]);
+    return 'ok';
+  },
+});
+
+export const support = new Agent({ name: 'support', instructions: 'Order questions.', tools: [lookupOrder, reload, upgrade] });
+`;
+
+// Found by test/oracle/eslint-parity.test.ts: without the target's name the winner was agent "?".
+const overridesToImportedAgent = `import { Agent, handoff } from 'tool-identity-audit/runtime';
+import { billing } from './specialists.js';
+
+export const triage = new Agent({
+  name: 'Triage',
+  instructions: 'Route the customer.',
+  handoffs: [handoff(billing, { toolNameOverride: 'to_billing' }), handoff(billing, { toolNameOverride: 'to_billing' })],
+});
+`;
+
+runCases(`${RULE}: runtime oracle regressions`, rule, {
+  valid: [
+    { name: 'runtime oracle: the same tool object listed twice on a runtime agent is kept once', code: sameToolTwiceOnRuntimeAgent },
+    { name: 'runtime oracle: an addTools that re-adds a listed tool, or that removes first, is no collision', code: loaderSwapsOrReaddsTools },
+  ],
+  invalid: [
+    {
+      name: 'runtime oracle: one tool listed twice in toolNamespace() is two namespaced copies',
+      code: oneToolTwiceInNamespace,
+      errors: [
+        {
+          messageId: 'qualifiedNameCollision',
+          data: {
+            name: 'crm.lookup_account',
+            set: 'agent "accounts"',
+            detail: '"lookup_account" in namespace "crm" and "lookup_account" in namespace "crm"',
+          },
+          ...loc(oneToolTwiceInNamespace, '...crmTools'),
+        },
+      ],
+    },
+    {
+      name: 'runtime oracle: one agent or one handoff() listed twice as a handoff is two handoffs',
+      code: oneAgentTwiceAsHandoff,
+      errors: [
+        {
+          messageId: 'duplicateHandoffName',
+          data: { name: 'transfer_to_billing', set: 'agent "Triage"', winner: 'the handoff to agent "Billing"' },
+          ...loc(oneAgentTwiceAsHandoff, 'billing', 4),
+        },
+        {
+          messageId: 'duplicateHandoffName',
+          data: { name: 'to_billing', set: 'agent "Desk"', winner: 'the handoff to agent "Billing"' },
+          ...loc(oneAgentTwiceAsHandoff, 'toBilling', 2),
+        },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'ESLint/CLI parity: two handoffs with one override to an agent whose name is unknown route to the last one listed',
+      code: overridesToImportedAgent,
+      errors: [
+        {
+          messageId: 'duplicateHandoffName',
+          data: { name: 'to_billing', set: 'agent "Triage"', winner: 'the last handoff listed' },
+          ...loc(overridesToImportedAgent, "handoff(billing, { toolNameOverride: 'to_billing' })"),
+        },
+      ],
+    },
+    {
+      name: 'runtime oracle: addTools in a tool execute adds to the live list of the agent that lists the tool',
+      code: loaderIntoLiveList,
+      errors: [
+        {
+          messageId: 'toolHandoffCollision',
+          data: { name: 'search', set: 'agent "support" after this addTools() call', winner: 'the handoff to agent "Billing"' },
+          ...loc(loaderIntoLiveList, 'searchArchive', 2),
+        },
+        {
+          messageId: 'addedNameTaken',
+          data: { name: 'lookup_order', set: 'agent "support"', other: 'a tool it lists' },
+          ...loc(loaderIntoLiveList, 'lookupOrderV2', 2),
+        },
+      ],
+    },
+  ],
+});

@@ -260,5 +260,16 @@ export interface FrameworkAdapter {
    * when every element is a tool.
    */
   toolkitArrays?: boolean;
+  /**
+   * The runtime keeps one tool object listed twice once (a live list that skips an object it
+   * already holds, as the reference runtime's agents and `addTools` do): no finding for it.
+   */
+  keepsSameToolOnce?: boolean;
+  /**
+   * Every entry of `handoffs` is a routed tool of its own, even one agent or one handoff object
+   * listed twice (the reference runtime wraps each agent in a new handoff and merges nothing), so
+   * listing it twice is a duplicate handoff name.
+   */
+  handoffEntriesCount?: boolean;
   naming: Naming;
 }

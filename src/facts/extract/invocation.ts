@@ -10,7 +10,8 @@ import { functionOf } from './options.js';
 import { type Scope, lookup } from './scope.js';
 import { toValueRef } from './values.js';
 
-export type Roles = Map<TS.Node, { role: 'execute' | 'middleware'; contextParameter: number; adapter: FrameworkAdapter }>;
+/** `tool`: for an execute, the id of the tool definition it belongs to. */
+export type Roles = Map<TS.Node, { role: 'execute' | 'middleware'; contextParameter: number; adapter: FrameworkAdapter; tool?: string }>;
 
 export interface PendingContextCall {
   node: TS.CallExpression;
@@ -220,11 +221,16 @@ function declaredPerInvocation(ctx: Ctx, roles: Roles, call: TS.Node, declaratio
 
 /** Context uses of the pending `addTools` / `removeTools` calls; each `addTools` is an exposure set too. */
 export function addContextCalls(ctx: Ctx, roles: Roles, calls: readonly PendingContextCall[]): void {
-  for (const call of calls) {
+  const owners = calls.map((call) =>
+    contextReceiver(ctx, roles, call.receiver, call.scope, call.adapter, call.spec) === 'invocation' ? contextOwner(ctx, call.receiver, call.scope) : undefined,
+  );
+  // An execute that also removes tools may make room for what it adds: its additions are not followed into agents.
+  const removing = new Set(calls.flatMap((call, i) => (call.method === 'removeTools' && owners[i] ? [owners[i]] : [])));
+  for (const [i, call] of calls.entries()) {
     const arg = call.node.arguments[0]!;
     const argument = toValueRef(ctx, arg, call.scope);
     const receiver = contextReceiver(ctx, roles, call.receiver, call.scope, call.adapter, call.spec);
-    const owner = receiver === 'invocation' ? contextOwner(ctx, call.receiver, call.scope) : undefined;
+    const owner = owners[i];
     const deferred = owner ? deferredCallback(ctx, call.node, owner) : undefined;
     ctx.facts.contextUses.push({
       method: call.method,
@@ -235,6 +241,7 @@ export function addContextCalls(ctx: Ctx, roles: Roles, calls: readonly PendingC
       span: spanOf(ctx, call.node),
     });
     if (call.method === 'addTools') {
+      const loader = owner && !removing.has(owner) && !deferred ? roles.get(owner)?.tool : undefined;
       ctx.facts.exposures.push({
         id: makeId(ctx, 'exposure', call.node),
         adapter: call.adapter.id,
@@ -243,6 +250,7 @@ export function addContextCalls(ctx: Ctx, roles: Roles, calls: readonly PendingC
         handoffs: undefined,
         additions: [],
         mutatedUnknown: false,
+        ...(loader === undefined ? {} : { loadedBy: loader }),
         span: spanOf(ctx, call.node),
       });
     }

@@ -16,7 +16,7 @@ export function addTool(ctx: Ctx, roles: Roles, node: CallNode, scope: Scope, de
   const written = writtenName(ctx, node, spec.name, scope);
   if (spec.execute) {
     const fn = functionOption(ctx, node, spec.execute, scope);
-    if (fn) roles.set(fn, { role: 'execute', contextParameter: spec.execute.contextParameter, adapter });
+    if (fn) roles.set(fn, { role: 'execute', contextParameter: spec.execute.contextParameter, adapter, tool: def.id });
   }
   const fact: ToolDefinitionFact = {
     id: def.id,
