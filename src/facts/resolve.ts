@@ -495,8 +495,9 @@ class Linker {
     const explicitNs = def.namespace ? this.staticName(file, def.namespace) : undefined;
     const namespace = item.ns ? item.ns.name : explicitNs;
     const tool: ResolvedTool = {
-      // One object under two record keys is two tools; each `new X()` is its own object.
-      key: `${file}#${def.id}${item.instance === undefined ? '' : `~${item.instance}`}${item.key === undefined ? '' : `:${item.key}`}`,
+      // One object under two record keys is two tools; each `new X()` is its own object; a
+      // namespace holds copies of its members (`toolNamespace()` clones them), one per namespace call.
+      key: `${file}#${def.id}${item.instance === undefined ? '' : `~${item.instance}`}${item.key === undefined ? '' : `:${item.key}`}${item.ns ? `@${item.ns.at.file}:${String(item.ns.at.span.start)}` : ''}`,
       adapter: def.adapter,
       kind: def.kind,
       name,
@@ -594,7 +595,8 @@ class Linker {
             sets.set(key, set);
           }
           const tool: ResolvedTool = {
-            key: `${file}#registration@${registration.span.start}`,
+            // Reached through a chain of calls, each chain is one execution of the registration.
+            key: `${file}#registration@${registration.span.start}${chain.length === 0 ? '' : `<${chainKey(chain)}`}`,
             adapter: registration.adapter,
             kind: 'function',
             name: this.staticName(file, registration.name),
@@ -856,13 +858,20 @@ function comparePositions(a: readonly Position[], b: readonly Position[]): numbe
   return a.length - b.length;
 }
 
-/** One entry per server instance: the first path found to it wins. */
-function dedupeServers<T extends { server: Extract<Item, { t: 'mcp' }> }>(items: T[]): T[] {
+/**
+ * One entry per server instance and chain of calls: the same registration reached through two
+ * calls (`registerTools(server)` twice) runs twice on that server, so both executions stay.
+ */
+function dedupeServers(items: Array<{ server: Extract<Item, { t: 'mcp' }>; chain: Position[] }>): Array<{ server: Extract<Item, { t: 'mcp' }>; chain: Position[] }> {
   const seen = new Set<string>();
-  return items.filter(({ server: item }) => {
-    const key = `${item.file}#${item.server.id}`;
+  return items.filter(({ server: item, chain }) => {
+    const key = `${item.file}#${item.server.id}|${chainKey(chain)}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+function chainKey(chain: readonly Position[]): string {
+  return chain.map(([file, offset]) => `${file}:${String(offset)}`).join('>');
 }
