@@ -55,7 +55,7 @@ type Item =
   | { t: 'mcp'; file: string; server: McpServerFact }
   | { t: 'function'; file: string; fn: FunctionFact }
   | { t: 'string'; value: string }
-  | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true }> }
+  | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true; keyValue?: ValueRef }> }
   | { t: 'unresolved'; at: SourceRef; text: string }
   /** A record-set member the linker cannot follow: still a tool, named by its static key. */
   | { t: 'keyed'; key: string; keyAt: SourceRef };
@@ -321,17 +321,22 @@ class Linker {
   // ---- exposure members ----
 
   private collectTools(file: string, source: ValueRef, set: ResolvedExposureSet, record = false, objectNames?: readonly string[][]): void {
+    const tools: ResolvedTool[] = [];
     for (const { item: found, listedAt } of record ? this.resolveRecord(file, source) : this.resolveTop(file, source)) {
       const item = found.t === 'object' && objectNames ? (this.objectTool(found, objectNames) ?? found) : found;
       if (item.t === 'tool') {
         // Disabled in code (`isEnabled: false`): the model never sees it.
-        if (!item.def.disabled) set.tools.push(this.resolvedTool(item, listedAt));
-      } else if (item.t === 'keyed') set.tools.push(this.keyedTool(set.adapter, item.key, item.keyAt, listedAt));
+        if (!item.def.disabled) tools.push(this.resolvedTool(item, listedAt));
+      } else if (item.t === 'keyed') tools.push(this.keyedTool(set.adapter, item.key, item.keyAt, listedAt));
       else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
       else if (item.t === 'mcp' || item.t === 'agent' || item.t === 'handoff') {
         // Not a tool: an agent or server listed among tools is a type error the compiler reports.
       } else set.unresolved.push({ file, span: source.span, text: describe(item) });
     }
+    // A record holds one value per key: the same tool under the same key again (`{ ...base,
+    // ...base }`, a record that spreads one already spread) overwrites it with itself, and the
+    // key keeps its last place. Arrays keep every entry.
+    set.tools.push(...(record ? tools.filter((tool, i) => !tools.slice(i + 1).some((later) => later.key === tool.key)) : tools));
   }
 
   /** A plain object listed as a tool, named by the first of `paths` that holds a static string. */
@@ -672,6 +677,16 @@ class Linker {
 
   // ---- values ----
 
+  /** A computed key that follows to one constant string (`[names.SEARCH]`) is that static key. */
+  private staticKey<P extends { key: string; dynamicKey?: true; keyValue?: ValueRef }>(file: string, property: P, depth: number): P {
+    if (!property.dynamicKey || !property.keyValue) return property;
+    const found = this.resolve(file, property.keyValue, depth + 1);
+    const [only] = found;
+    if (found.length !== 1 || only?.t !== 'string') return property;
+    const { dynamicKey: _dynamic, keyValue: _value, ...rest } = property;
+    return { ...rest, key: only.value } as P;
+  }
+
   private resolve(file: string, ref: ValueRef, depth: number): Item[] {
     const at = { file, span: ref.span };
     if (depth > MAX_DEPTH) return [{ t: 'unresolved', at, text: 'too deep' }];
@@ -735,7 +750,7 @@ class Linker {
       case 'spread':
         return this.resolve(file, ref.of, depth + 1);
       case 'object':
-        return [{ t: 'object', file, properties: ref.properties }];
+        return [{ t: 'object', file, properties: ref.properties.map((property) => this.staticKey(file, property, depth)) }];
       case 'binding': {
         const init = fi.facts.bindings[ref.key];
         if (!init) return [{ t: 'unresolved', at, text: ref.name }];

@@ -62,7 +62,11 @@ export type ValueRef =
   | { kind: 'spread'; of: ValueRef; span: Span }
   /** An object literal; `keySpan` is where a key is written (record-keyed sets name tools by it). */
   /** `dynamicKey`: a computed key that is not a literal (`[tool.id]`); `key` is then only its text. */
-  | { kind: 'object'; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true }>; span: Span }
+  /**
+   * `{ key: value }`. A computed key that is no literal (`[names.SEARCH]`) is `dynamicKey`, with its
+   * expression in `keyValue` for the linker to follow to a constant string.
+   */
+  | { kind: 'object'; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true; keyValue?: ValueRef }>; span: Span }
   /** An identifier resolved lexically inside the file to a declaration (`bindings[key]`). */
   | { kind: 'binding'; key: string; name: string; span: Span }
   /** An identifier bound by an import: the resolver follows it into the other file. */

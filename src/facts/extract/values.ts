@@ -315,7 +315,7 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
     return { kind: 'array', elements, span };
   }
   if (ts.isObjectLiteralExpression(e)) {
-    const properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true }> = [];
+    const properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true; keyValue?: ValueRef }> = [];
     for (const prop of e.properties) {
       if (ts.isSpreadAssignment(prop)) {
         properties.push({ key: '...', value: { kind: 'spread', of: toValueRef(ctx, prop.expression, scope), span: spanOf(ctx, prop) } });
@@ -324,7 +324,12 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
       const staticKey = propertyNameText(ts, prop.name);
       const key = staticKey ?? `[${shortText(ctx, prop.name)}]`;
       const keySpan = spanOf(ctx, prop.name);
-      const at = staticKey === undefined ? { keySpan, dynamicKey: true as const } : { keySpan };
+      const at =
+        staticKey !== undefined
+          ? { keySpan }
+          : ts.isComputedPropertyName(prop.name)
+            ? { keySpan, dynamicKey: true as const, keyValue: toValueRef(ctx, prop.name.expression, scope) }
+            : { keySpan, dynamicKey: true as const };
       if (ts.isPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.initializer, scope), ...at });
       else if (ts.isShorthandPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.name, scope), ...at });
       else if (ts.isMethodDeclaration(prop)) properties.push({ key, value: functionRef(ctx, prop), ...at });
