@@ -20,6 +20,8 @@ type KeyStyle = 'identifier' | 'string' | 'computed' | 'shorthand';
 type Entry = { key: number; style: KeyStyle; def: number | 'inline' } | { spread: number };
 interface RecordModel {
   module: 0 | 1;
+  /** `export const r = { ... }`, `export function r() { return { ... }; }`, or `Object.assign({}, ...)`. */
+  form: 'const' | 'function' | 'assign';
   entries: Entry[];
 }
 interface Config {
@@ -39,8 +41,11 @@ const entry = (records: number): fc.Arbitrary<Entry> =>
 
 const raw = fc.record({
   defs: fc.array(fc.constantFrom(0 as const, 1 as const), { maxLength: 4 }),
-  records: fc.array(fc.record({ module: fc.constantFrom(0 as const, 1 as const), entries: fc.array(entry(3), { maxLength: 3 }) }), { minLength: 1, maxLength: 3 }),
-  main: fc.array(entry(3), { minLength: 1, maxLength: 4 }),
+  records: fc.array(
+    fc.record({ module: fc.constantFrom(0 as const, 1 as const), form: fc.constantFrom('const' as const, 'function' as const, 'assign' as const), entries: fc.array(entry(3), { minLength: 1, maxLength: 3 }) }),
+    { minLength: 1, maxLength: 3 },
+  ),
+  main: fc.array(entry(3), { minLength: 2, maxLength: 4 }),
   merge: fc.constantFrom('literal' as const, 'assign' as const, 'variable' as const),
   call: fc.constantFrom('generateText' as const, 'agent' as const),
 });
@@ -70,7 +75,7 @@ const config: fc.Arbitrary<Config> = raw.map((r) => {
   };
   return {
     ...r,
-    records: r.records.map((record, i) => ({ module: record.module, entries: fix(record.entries, i, false) })),
+    records: r.records.map((record, i) => ({ module: record.module, form: record.form, entries: fix(record.entries, i, false) })),
     main: fix(r.main, r.records.length, true),
   };
 });
@@ -97,8 +102,9 @@ class Emitter {
 
   entry(e: Entry, where: string): string {
     if ('spread' in e) {
-      this.use(`records${String(e.spread)}`, this.c.records[e.spread]!.module);
-      return `...records${String(e.spread)}`;
+      const record = this.c.records[e.spread]!;
+      this.use(`records${String(e.spread)}`, record.module);
+      return `...records${String(e.spread)}${record.form === 'function' ? '()' : ''}`;
     }
     const key = KEYS[e.key]!;
     let value: string;
@@ -148,7 +154,8 @@ function emit(c: Config): SourceFiles {
     });
     c.records.forEach((record, i) => {
       if (record.module !== module) return;
-      body.push(`export const records${String(i)} = { ${record.entries.map((x) => e.entry(x, `records ${String(i)}`)).join(', ')} };`);
+      const value = record.form === 'assign' ? assignOf(e, record.entries, `records ${String(i)}`) : `{ ${record.entries.map((x) => e.entry(x, `records ${String(i)}`)).join(', ')} }`;
+      body.push(record.form === 'function' ? `export function records${String(i)}() {\n  return ${value};\n}` : `export const records${String(i)} = ${value};`);
     });
     files[`src/tools-${String(module)}.ts`] = [...e.header(), '', ...body, ''].join('\n');
   }
@@ -156,25 +163,29 @@ function emit(c: Config): SourceFiles {
   return files;
 }
 
+/** `Object.assign({}, ...)`: own entries between spreads become one literal argument each. */
+function assignOf(e: Emitter, entries: readonly Entry[], where: string): string {
+  const args: string[] = ['{}'];
+  let own: string[] = [];
+  const flush = (): void => {
+    if (own.length > 0) args.push(`{ ${own.join(', ')} }`);
+    own = [];
+  };
+  for (const x of entries) {
+    if ('spread' in x) {
+      flush();
+      args.push(e.entry(x, where).slice(3));
+    } else own.push(e.entry(x, where));
+  }
+  flush();
+  return `Object.assign(${args.join(', ')})`;
+}
+
 function emitMain(c: Config): string {
   const e = new Emitter(c, 'main');
   let tools: string;
   if (c.merge === 'assign') {
-    // Own entries between spreads become one literal argument each.
-    const args: string[] = ['{}'];
-    let own: string[] = [];
-    const flush = (): void => {
-      if (own.length > 0) args.push(`{ ${own.join(', ')} }`);
-      own = [];
-    };
-    for (const x of c.main) {
-      if ('spread' in x) {
-        flush();
-        args.push(e.entry(x, 'main').slice(3));
-      } else own.push(e.entry(x, 'main'));
-    }
-    flush();
-    tools = `Object.assign(${args.join(', ')})`;
+    tools = assignOf(e, c.main, 'main');
   } else tools = `{ ${c.main.map((x) => e.entry(x, 'main')).join(', ')} }`;
   const body = [...shorthandBindings(c.main)];
   if (c.merge === 'variable') {
@@ -215,7 +226,7 @@ function build(c: Config): { tools: Record<string, Tool>; listed: Listed } {
     const value = assign ? Object.assign({}, ...parts) : parts.reduce<Record<string, Tool>>((acc, part) => ({ ...acc, ...part }), {});
     return { value, listed };
   };
-  c.records.forEach((record, i) => records.push(assemble(record.entries, `records ${String(i)}`, false)));
+  c.records.forEach((record, i) => records.push(assemble(record.entries, `records ${String(i)}`, record.form === 'assign')));
   const main = assemble(c.main, 'main', c.merge === 'assign');
   return { tools: main.value, listed: main.listed };
 }
@@ -257,7 +268,7 @@ async function compare(c: Config, findings: readonly Finding[]): Promise<Verdict
 }
 
 // About 30 s on a busy 2-core machine.
-const CASES = 400;
+const CASES = 500;
 
 describe('AI SDK 6: the static verdict is what the model is sent', () => {
   it(`${String(CASES)} generated tool records`, { timeout: 180_000 }, async () => {

@@ -18,12 +18,15 @@ import { runOracle, sortedNames, type SourceFiles, type Verdict } from './harnes
 
 const NAMES = ['search', 'fetch_page', 'get-ticket'] as const;
 
-type Form = 'tool' | 'dynamic' | 'structured' | 'class';
+type Form = 'tool' | 'dynamic' | 'structured' | 'class' | 'subclass' | 'spec';
 interface Def {
   name: number;
+  /** `subclass`: extends the class of def `base`, with a name of its own or the inherited one; `spec`: a plain `{ name, description, schema }` (bindTools only). */
   form: Form;
   module: 0 | 1;
   constant: boolean;
+  base: number;
+  ownName: boolean;
 }
 interface Kit {
   module: 0 | 1;
@@ -44,9 +47,11 @@ const config: fc.Arbitrary<Config> = fc
     defs: fc.array(
       fc.record({
         name: fc.nat({ max: NAMES.length - 1 }),
-        form: fc.constantFrom<Form>('tool', 'dynamic', 'structured', 'class'),
+        form: fc.constantFrom<Form>('tool', 'dynamic', 'structured', 'class', 'subclass', 'spec'),
         module: fc.constantFrom(0 as const, 1 as const),
         constant: fc.boolean(),
+        base: fc.nat({ max: 4 }),
+        ownName: fc.boolean(),
       }),
       { minLength: 1, maxLength: 5 },
     ),
@@ -56,6 +61,13 @@ const config: fc.Arbitrary<Config> = fc
   })
   .map((raw) => ({
     ...raw,
+    defs: raw.defs.reduce<Def[]>((defs, def) => {
+      // A subclass extends an earlier tool class of its module; plain specs only go to bindTools.
+      const bases = defs.flatMap((b, i) => (b.form === 'class' && b.module === def.module ? [i] : []));
+      if (def.form === 'subclass') defs.push(bases.length === 0 ? { ...def, form: 'class' } : { ...def, base: bases[def.base % bases.length]! });
+      else defs.push(def.form === 'spec' && raw.call === 'createAgent' ? { ...def, form: 'tool' } : def);
+      return defs;
+    }, []),
     kits: raw.kits.map((k) => ({ ...k, members: k.members.map((m) => m % raw.defs.length) })),
     main: raw.main.flatMap((e): MainEntry[] => ('def' in e ? [{ def: e.def % raw.defs.length }] : raw.kits.length === 0 ? [] : [{ kit: e.kit % raw.kits.length }])),
   }));
@@ -65,8 +77,9 @@ const q = (s: string): string => JSON.stringify(s);
 // ---------------------------------------------------------------- the model as source
 
 /** How a tool is listed: its binding, or a fresh instance of its class. */
-const listed = (d: number, def: Def): string => (def.form === 'class' ? `new Tool${String(d)}()` : `tool${String(d)}`);
-const binding = (d: number, def: Def): string => (def.form === 'class' ? `Tool${String(d)}` : `tool${String(d)}`);
+const isClass = (def: Def): boolean => def.form === 'class' || def.form === 'subclass';
+const listed = (d: number, def: Def): string => (isClass(def) ? `new Tool${String(d)}()` : `tool${String(d)}`);
+const binding = (d: number, def: Def): string => (isClass(def) ? `Tool${String(d)}` : `tool${String(d)}`);
 
 function emitDef(d: number, def: Def): string {
   const name = def.constant ? `names.NAME_${String(def.name)}` : q(NAMES[def.name]!);
@@ -78,6 +91,10 @@ function emitDef(d: number, def: Def): string {
       return `export const tool${String(d)} = new DynamicTool({ name: ${name}, description: ${description}, func: async (input) => input });`;
     case 'structured':
       return `export const tool${String(d)} = new DynamicStructuredTool({ name: ${name}, description: ${description}, schema: z.object({ q: z.string() }), func: async ({ q }) => q });`;
+    case 'spec':
+      return `export const tool${String(d)} = { name: ${name}, description: ${description}, schema: z.object({ q: z.string() }) };`;
+    case 'subclass':
+      return [`export class Tool${String(d)} extends Tool${String(def.base)} {`, ...(def.ownName ? [`  name = ${name};`] : []), `}`].join('\n');
     case 'class':
       return [
         `export class Tool${String(d)} extends StructuredTool {`,
@@ -156,8 +173,20 @@ class RecordingChatModel extends FakeListChatModel {
 
 type Live = () => StructuredToolInterface;
 
+/** The class a generated tool class extends, with the fields every tool class sets. */
+class NamedTool extends StructuredTool {
+  name = '';
+  description = '';
+  schema = z.object({ q: z.string() });
+  async _call({ q: input }: { q: string }): Promise<string> {
+    return Promise.resolve(input);
+  }
+}
+type LiveClass = typeof NamedTool;
+
 function liveDefs(c: Config): Live[] {
-  return c.defs.map((def, d) => {
+  const classes: Array<LiveClass | undefined> = [];
+  return c.defs.map((def, d): Live => {
     const name = NAMES[def.name]!;
     const description = `Tool ${String(d)}.`;
     const schema = z.object({ q: z.string() });
@@ -174,15 +203,26 @@ function liveDefs(c: Config): Live[] {
         const made = new DynamicStructuredTool({ name, description, schema, func: async ({ q: input }) => input });
         return () => made;
       }
+      case 'spec': {
+        const made = { name, description, schema } as unknown as StructuredToolInterface;
+        return () => made;
+      }
+      case 'subclass': {
+        const Base = classes[def.base]!;
+        const Made: LiveClass = def.ownName
+          ? class extends Base {
+              override name = name;
+            }
+          : class extends Base {};
+        classes[d] = Made;
+        return () => new Made();
+      }
       case 'class': {
-        class Made extends StructuredTool {
-          name = name;
-          description = description;
-          schema = schema;
-          async _call({ q: input }: { q: string }): Promise<string> {
-            return Promise.resolve(input);
-          }
-        }
+        const Made = class extends NamedTool {
+          override name = name;
+          override description = description;
+        };
+        classes[d] = Made;
         return () => new Made();
       }
     }
@@ -200,7 +240,8 @@ async function boundLists(c: Config): Promise<string[][]> {
   if (c.call === 'createAgent') await createAgent({ model, tools }).invoke({ messages: [{ role: 'user', content: 'Help.' }] });
   else await model.bindTools(tools).invoke('Help.');
   const alone = new RecordingChatModel({ responses: ['done'] });
-  for (let k = 0; k < c.kits.length; k++) alone.bindTools(kit(k));
+  // Only a list of tools is a toolkit of its own; one holding a plain spec is data for some call.
+  for (let k = 0; k < c.kits.length; k++) if (c.kits[k]!.members.every((m) => c.defs[m]!.form !== 'spec')) alone.bindTools(kit(k));
   return [...model.bound, ...alone.bound];
 }
 
@@ -218,7 +259,7 @@ async function compare(c: Config, findings: readonly Finding[]): Promise<Verdict
 }
 
 // About 30 s on a busy 2-core machine.
-const CASES = 300;
+const CASES = 500;
 
 describe('LangChain.js: the static verdict is what the chat model is bound', () => {
   it(`${String(CASES)} generated agents and bindings`, { timeout: 180_000 }, async () => {

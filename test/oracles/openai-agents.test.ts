@@ -48,14 +48,22 @@ interface HandoffModel {
   /** `handoffs: [agent]` or `handoff(agent, {...})`. */
   form: 'agent' | 'handoff';
   override: string | undefined;
+  /** The override read from names.ts. */
+  overrideConstant: boolean;
   enabled: boolean | undefined;
 }
 interface Config {
   agents: string[];
   tools: ToolModel[];
   namespaces: NamespaceModel[];
-  /** Per module: its tools exported as one array the agent spreads, or each imported by name. */
-  moduleArrays: [boolean, boolean];
+  /** Per module: its tools imported each by name, exported as one array, or returned by a function. */
+  moduleListing: [Listing, Listing];
+  /** The agent imports the tool modules through a barrel (`export * from`). */
+  barrel: boolean;
+  /** `new Agent(...)` or `Agent.create(...)`. */
+  construct: 'new' | 'create';
+  /** How many of the last tools and handoffs are pushed after construction (`triage.tools.push(...)`). */
+  late: [number, number];
   /** Tools listed again directly on the agent (the same object twice). */
   again: number[];
   /** Namespaces spread again directly on the agent (the same copies twice). */
@@ -64,6 +72,7 @@ interface Config {
   handoffs: HandoffModel[];
 }
 
+type Listing = 'each' | 'array' | 'function';
 const optionalBoolean = fc.constantFrom<boolean | undefined>(undefined, undefined, true, false);
 
 const rawModel = fc.record({
@@ -81,7 +90,10 @@ const rawModel = fc.record({
     { maxLength: 6 },
   ),
   namespaces: fc.array(fc.record({ name: fc.constantFrom(...NAMESPACE_NAMES), module: fc.constantFrom(0 as const, 1 as const) }), { maxLength: 2 }),
-  moduleArrays: fc.tuple(fc.boolean(), fc.boolean()),
+  moduleListing: fc.tuple(fc.constantFrom<Listing>('each', 'array', 'function'), fc.constantFrom<Listing>('each', 'array', 'function')),
+  barrel: fc.boolean(),
+  construct: fc.constantFrom('new' as const, 'create' as const),
+  late: fc.tuple(fc.nat({ max: 1 }), fc.nat({ max: 1 })),
   again: fc.array(fc.nat({ max: 5 }), { maxLength: 1 }),
   againNamespaces: fc.array(fc.nat({ max: 1 }), { maxLength: 1 }),
   agentTools: fc.array(fc.record({ agent: fc.nat({ max: 2 }), toolName: fc.option(fc.constantFrom(...OVERRIDES), { nil: undefined }), enabled: optionalBoolean }), { maxLength: 2 }),
@@ -90,6 +102,7 @@ const rawModel = fc.record({
       agent: fc.nat({ max: 2 }),
       form: fc.constantFrom('agent' as const, 'handoff' as const),
       override: fc.option(fc.constantFrom(...OVERRIDES), { nil: undefined }),
+      overrideConstant: fc.boolean(),
       enabled: optionalBoolean,
     }),
     { maxLength: 3 },
@@ -124,7 +137,8 @@ const q = (s: string): string => JSON.stringify(s);
 
 function emit(m: Config): SourceFiles {
   const files: SourceFiles = {};
-  files['src/names.ts'] = m.tools.map((t, i) => `export const TOOL_${String(i)} = ${q(t.name)};\n`).join('') || 'export {};\n';
+  files['src/names.ts'] = [...m.tools.map((t, i) => `export const TOOL_${String(i)} = ${q(t.name)};\n`), ...OVERRIDES.map((o, i) => `export const OVERRIDE_${String(i)} = ${q(o)};\n`)].join('');
+  if (m.barrel) files['src/tools.ts'] = `export * from './tools-0.js';\nexport * from './tools-1.js';\n`;
   files['src/agents.ts'] = [
     `import { Agent } from '@openai/agents';`,
     '',
@@ -155,7 +169,8 @@ function emitToolModule(m: Config, module: 0 | 1): string {
     const members = m.tools.flatMap((t, i) => (t.namespace === n ? [`tool${String(i)}`] : []));
     lines.push(`export const namespace${String(n)} = toolNamespace({ name: ${q(ns.name)}, description: 'Group ${String(n)}.', tools: [${members.join(', ')}] });`);
   });
-  if (m.moduleArrays[module]) lines.push(`export const module${String(module)}Tools = [${listing(m, module).join(', ')}];`);
+  if (m.moduleListing[module] === 'array') lines.push(`export const module${String(module)}Tools = [${listing(m, module).join(', ')}];`);
+  if (m.moduleListing[module] === 'function') lines.push(`export function module${String(module)}Tools() {\n  return [${listing(m, module).join(', ')}];\n}`);
   lines.push('');
   return lines.join('\n');
 }
@@ -169,18 +184,22 @@ function listing(m: Config, module: 0 | 1): string[] {
 }
 
 function emitTriage(m: Config): string {
-  const imports = [`import { Agent, handoff } from '@openai/agents';`, `import { ${m.agents.map((_, i) => `agent${String(i)}`).join(', ')} } from './agents.js';`];
+  const imports = [`import { Agent, handoff } from '@openai/agents';`, `import * as names from './names.js';`, `import { ${m.agents.map((_, i) => `agent${String(i)}`).join(', ')} } from './agents.js';`];
   const entries: string[] = [];
+  const fromBarrel = new Set<string>();
   for (const module of [0, 1] as const) {
-    const used = m.moduleArrays[module] ? [`module${String(module)}Tools`] : listing(m, module).map((e) => e.replace('...', ''));
+    const listingOf = m.moduleListing[module];
+    const used = listingOf === 'each' ? listing(m, module).map((e) => e.replace('...', '')) : [`module${String(module)}Tools`];
     const again = [
       ...m.again.filter((i) => m.tools[i]!.module === module).map((i) => `tool${String(i)}`),
       ...m.againNamespaces.filter((n) => m.namespaces[n]!.module === module).map((n) => `namespace${String(n)}`),
     ];
     const bindings = [...new Set([...used, ...again])];
-    if (bindings.length > 0) imports.push(`import { ${bindings.join(', ')} } from './tools-${String(module)}.js';`);
-    entries.push(...(m.moduleArrays[module] ? [`...module${String(module)}Tools`] : listing(m, module)));
+    if (m.barrel) bindings.forEach((b) => fromBarrel.add(b));
+    else if (bindings.length > 0) imports.push(`import { ${bindings.join(', ')} } from './tools-${String(module)}.js';`);
+    entries.push(...(listingOf === 'each' ? listing(m, module) : [`...module${String(module)}Tools${listingOf === 'function' ? '()' : ''}`]));
   }
+  if (fromBarrel.size > 0) imports.push(`import { ${[...fromBarrel].join(', ')} } from './tools.js';`);
   entries.push(...m.again.map((i) => `tool${String(i)}`), ...m.againNamespaces.map((n) => `...namespace${String(n)}`));
   for (const a of m.agentTools) {
     const options = [`toolDescription: 'Ask agent ${String(a.agent)}.'`];
@@ -191,21 +210,32 @@ function emitTriage(m: Config): string {
   const handoffs = m.handoffs.map((h) => {
     if (h.form === 'agent') return `agent${String(h.agent)}`;
     const options: string[] = [];
-    if (h.override !== undefined) options.push(`toolNameOverride: ${q(h.override)}`);
+    if (h.override !== undefined) options.push(`toolNameOverride: ${h.overrideConstant ? `names.OVERRIDE_${String(OVERRIDES.indexOf(h.override as (typeof OVERRIDES)[number]))}` : q(h.override)}`);
     if (h.enabled !== undefined) options.push(`isEnabled: ${String(h.enabled)}`);
     return `handoff(agent${String(h.agent)}${options.length > 0 ? `, { ${options.join(', ')} }` : ''})`;
   });
+  const [lateTools, lateHandoffs] = lateCounts(m, entries.length, handoffs.length);
+  const late = [
+    ...(lateTools > 0 ? [`triage.tools.push(${entries.slice(entries.length - lateTools).join(', ')});`] : []),
+    ...(lateHandoffs > 0 ? [`triage.handoffs.push(${handoffs.slice(handoffs.length - lateHandoffs).join(', ')});`] : []),
+  ];
   return [
     ...imports,
     '',
-    'export const triage = new Agent({',
+    `export const triage = ${m.construct === 'new' ? 'new Agent' : 'Agent.create'}({`,
     `  name: 'Triage',`,
     `  instructions: 'Route the user.',`,
-    `  tools: [${entries.join(', ')}],`,
-    `  handoffs: [${handoffs.join(', ')}],`,
+    `  tools: [${entries.slice(0, entries.length - lateTools).join(', ')}],`,
+    `  handoffs: [${handoffs.slice(0, handoffs.length - lateHandoffs).join(', ')}],`,
     '});',
+    ...late,
     '',
   ].join('\n');
+}
+
+/** How many trailing tools and handoffs are pushed late; a spread entry (`...x`) is never pushed. */
+function lateCounts(m: Config, tools: number, handoffs: number): [number, number] {
+  return [tools > 0 ? Math.min(m.late[0], tools) : 0, Math.min(m.late[1], handoffs)];
 }
 
 // ---------------------------------------------------------------- the model as live SDK objects
