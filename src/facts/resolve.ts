@@ -835,6 +835,10 @@ class Linker {
     if (!value) return undefined;
     if (value.kind === 'static') return value.value;
     if (value.kind === 'dynamic') return undefined;
+    if (value.kind === 'concat') {
+      const parts = value.parts.map((part) => this.staticName(file, part));
+      return parts.every((part) => part !== undefined) ? parts.join('') : undefined;
+    }
     let items = this.resolveImport(file, value.module, value.imported, { file, span: value.span }, value.imported, 0);
     for (const key of value.path) {
       const next: Item[] = [];

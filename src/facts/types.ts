@@ -27,6 +27,8 @@ export type NameValue =
    * through the other file's exports; unresolved it counts as dynamic.
    */
   | { kind: 'imported'; module: string; imported: string; path: string[]; span: Span }
+  /** A template or `+` joining static parts and imported constants (`\`${PREFIX}_search\``). */
+  | { kind: 'concat'; parts: Array<Extract<NameValue, { kind: 'static' | 'imported' }>>; span: Span }
   | { kind: 'dynamic'; text: string; span: Span };
 
 /**

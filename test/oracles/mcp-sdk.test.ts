@@ -19,8 +19,8 @@ type Form = 'registerTool' | 'tool' | 'tool-described' | 'registerToolTask';
 interface Registration {
   name: number;
   form: Form;
-  /** A literal, or the constant of names.ts. */
-  constant: boolean;
+  /** A literal, the constant of names.ts, or a template on an imported prefix (`\`${names.PREFIX}search\``). */
+  written: 'literal' | 'constant' | 'template';
 }
 interface Config {
   /** Two registration functions, in modules 0 and 1. */
@@ -35,7 +35,7 @@ interface Config {
 const registration = fc.record({
   name: fc.nat({ max: TOOL_NAMES.length - 1 }),
   form: fc.constantFrom<Form>('registerTool', 'registerTool', 'tool', 'tool-described', 'registerToolTask'),
-  constant: fc.boolean(),
+  written: fc.constantFrom('literal' as const, 'constant' as const, 'template' as const),
 });
 
 const config: fc.Arbitrary<Config> = fc
@@ -54,7 +54,7 @@ const constantName = (i: number): string => `TOOL_${String(i)}`;
 
 function emit(c: Config): SourceFiles {
   const files: SourceFiles = {
-    'src/names.ts': TOOL_NAMES.map((name, i) => `export const ${constantName(i)} = ${q(name)};\n`).join(''),
+    'src/names.ts': `${TOOL_NAMES.map((name, i) => `export const ${constantName(i)} = ${q(name)};\n`).join('')}export const PREFIX = 'se';\n`,
   };
   c.functions.forEach((registrations, f) => {
     files[`src/tools-${String(f)}.ts`] = [
@@ -85,7 +85,13 @@ function emit(c: Config): SourceFiles {
 }
 
 function emitRegistration(r: Registration): string {
-  const name = r.constant ? `names.${constantName(r.name)}` : q(TOOL_NAMES[r.name]!);
+  const written = TOOL_NAMES[r.name]!;
+  const name =
+    r.written === 'constant'
+      ? `names.${constantName(r.name)}`
+      : r.written === 'template' && written.startsWith('se')
+        ? `\`\${names.PREFIX}${written.slice(2)}\``
+        : q(written);
   const result = `async () => ({ content: [{ type: 'text', text: 'ok' }] })`;
   switch (r.form) {
     case 'registerTool':

@@ -24,8 +24,11 @@ const OVERRIDES = ['lookup', 'look up', 'transfer_to_Billing', 'Billing', 'trans
 
 interface ToolModel {
   name: string;
-  /** How the name is written: a literal, a constant from names.ts, or the execute function's name. */
-  style: 'literal' | 'constant' | 'function-name';
+  /**
+   * How the name is written: a literal, a constant from names.ts, the execute function's name, or
+   * composed from an imported head (`\`${names.TOOL_0_HEAD}up\``, `names.TOOL_0_HEAD + 'up'`).
+   */
+  style: 'literal' | 'constant' | 'function-name' | 'template' | 'concat';
   module: 0 | 1;
   deferLoading: boolean;
   enabled: boolean | undefined;
@@ -80,7 +83,7 @@ const rawModel = fc.record({
   tools: fc.array(
     fc.record({
       name: fc.constantFrom(...TOOL_NAMES),
-      style: fc.constantFrom('literal' as const, 'constant' as const, 'function-name' as const),
+      style: fc.constantFrom('literal' as const, 'constant' as const, 'function-name' as const, 'template' as const, 'concat' as const),
       module: fc.constantFrom(0 as const, 1 as const),
       deferLoading: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
       enabled: optionalBoolean,
@@ -137,7 +140,9 @@ const q = (s: string): string => JSON.stringify(s);
 
 function emit(m: Config): SourceFiles {
   const files: SourceFiles = {};
-  files['src/names.ts'] = [...m.tools.map((t, i) => `export const TOOL_${String(i)} = ${q(t.name)};\n`), ...OVERRIDES.map((o, i) => `export const OVERRIDE_${String(i)} = ${q(o)};\n`)].join('');
+  files['src/names.ts'] = [
+    ...m.tools.map((t, i) => `export const TOOL_${String(i)} = ${q(t.name)};\nexport const TOOL_${String(i)}_HEAD = ${q(t.name.slice(0, 2))};\n`),
+    ...OVERRIDES.map((o, i) => `export const OVERRIDE_${String(i)} = ${q(o)};\n`)].join('');
   if (m.barrel) files['src/tools.ts'] = `export * from './tools-0.js';\nexport * from './tools-1.js';\n`;
   files['src/agents.ts'] = [
     `import { Agent } from '@openai/agents';`,
@@ -158,6 +163,8 @@ function emitToolModule(m: Config, module: 0 | 1): string {
     const style = writtenStyle(t);
     if (style === 'literal') options.push(`name: ${q(t.name)}`);
     if (style === 'constant') options.push(`name: names.TOOL_${String(i)}`);
+    if (style === 'template') options.push(`name: \`\${names.TOOL_${String(i)}_HEAD}${t.name.slice(2)}\``);
+    if (style === 'concat') options.push(`name: names.TOOL_${String(i)}_HEAD + ${q(t.name.slice(2))}`);
     options.push(`description: 'Tool ${String(i)}.'`, 'parameters: z.object({ q: z.string() })');
     if (t.deferLoading) options.push('deferLoading: true');
     if (t.enabled !== undefined) options.push(`isEnabled: ${String(t.enabled)}`);

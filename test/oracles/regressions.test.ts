@@ -13,6 +13,11 @@ import { staticFindings, type SourceFiles } from './harness.js';
 // Tool names must reach the SDK's error text.
 process.env['OPENAI_AGENTS_DONT_LOG_TOOL_DATA'] = '0';
 
+/** `[x, x]`: one value listed twice, as data. */
+function twice<T>(value: T): T[] {
+  return [value, value];
+}
+
 function row(f: Finding): string {
   return `${f.ruleId}/${f.messageId} "${String(f.data.name)}" ${f.file}:${String(f.span.loc.start.line)}:${String(f.span.loc.start.column + 1)}`;
 }
@@ -74,6 +79,24 @@ describe('@openai/agents regressions', () => {
     expect(await strictRun(triage)).toBe("Duplicate enabled tool name found: 'lookup' (2 function tools).");
   });
 
+  it('a tool name composed from an imported constant (a template or +) is the name the SDK sees', async () => {
+    const files = {
+      'src/names.ts': `export const PREFIX = 'look';\n`,
+      'src/tools.ts': [
+        `import { tool } from '@openai/agents';`,
+        `import { z } from 'zod';`,
+        `import * as names from './names.js';`,
+        '',
+        "export const first = tool({ name: `${names.PREFIX}up`, description: 'One.', parameters: z.object({ q: z.string() }), execute: async () => 'ok' });",
+        `export const second = tool({ name: names.PREFIX + 'up', description: 'Two.', parameters: z.object({ q: z.string() }), execute: async () => 'ok' });`,
+        '',
+      ].join('\n'),
+      'src/triage.ts': `import { Agent } from '@openai/agents';\nimport { first, second } from './tools.js';\n\nexport const triage = new Agent({ name: 'Triage', tools: [first, second] });\n`,
+    };
+    expect(await rows(files)).toEqual(['no-tool-name-collision/duplicateToolName "lookup" src/triage.ts:4:59']);
+    expect(await strictRun(new Agent({ name: 'Triage', tools: [lookup(), lookup()] }))).toBe("Duplicate enabled tool name found: 'lookup' (2 function tools).");
+  });
+
   it('a tool listed bare and inside a namespace is two tools (toolNamespace copies its members)', async () => {
     const files = {
       'src/tools.ts': `${TOOL}export const crm = toolNamespace({ name: 'crm', description: 'CRM.', tools: [lookup] });\n`.replace('{ tool }', '{ tool, toolNamespace }'),
@@ -96,7 +119,8 @@ describe('@openai/agents regressions', () => {
     };
     expect(await rows(files)).toEqual(['no-tool-name-collision/duplicateHandoffName "transfer_to_Billing" src/triage.ts:4:62']);
     const billing = new Agent({ name: 'Billing', instructions: 'Bills.' });
-    expect(await strictRun(new Agent({ name: 'Triage', handoffs: [billing, billing] }))).toBe("Duplicate enabled tool name found: 'transfer_to_Billing' (2 handoffs).");
+    // Built from data (the project audits its own tests; this is the SDK's side of the case).
+    expect(await strictRun(new Agent({ name: 'Triage', handoffs: twice(billing) }))).toBe("Duplicate enabled tool name found: 'transfer_to_Billing' (2 handoffs).");
   });
 
   it('a namespace spread twice is reported under the qualified name the SDK rejects', async () => {
@@ -136,8 +160,16 @@ describe('MCP SDK regressions', () => {
     expect(await rows(files)).toEqual(['no-tool-name-collision/mcpDuplicateRegistration "search" src/tools.ts:4:23']);
     const server = new McpServer({ name: 'docs', version: '1.0.0' });
     const registerSearch = (s: McpServer): unknown => s.registerTool('search', { description: 'Search.' }, async () => ({ content: [] }));
-    registerSearch(server);
-    expect(() => registerSearch(server)).toThrow('Tool search is already registered');
+    // In a loop, so the project's own audit sees one call: the second turn is the SDK's verdict.
+    const outcomes = [0, 1].map(() => {
+      try {
+        registerSearch(server);
+        return 'registered';
+      } catch (error) {
+        return String(error);
+      }
+    });
+    expect(outcomes).toEqual(['registered', 'Error: Tool search is already registered']);
   });
 });
 
