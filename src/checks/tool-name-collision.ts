@@ -4,6 +4,7 @@ import { setKey, setLabel } from './set-label.js';
 import {
   findFunctionToolLookupConfigurationProblems,
   findToolNameCollisions,
+  getFunctionToolDispatchName,
   type ToolNameCollisionGroup,
 } from '../runtime/identity/index.js';
 import type { ResolvedExposureSet, ResolvedHandoff, ResolvedTool, SourceRef } from '../facts/resolved.js';
@@ -70,17 +71,21 @@ function checkSet(set: ResolvedExposureSet): Finding[] {
       continue;
     }
     if (tool.name === undefined || keptOnce) continue;
+    // A namespaced tool is dispatched, and rejected, by its qualified name (`crm.lookup`).
+    const name = getFunctionToolDispatchName(toToolLike(tool)) ?? tool.name;
     findings.push(
       makeFinding(RULE, 'sameToolListedTwice', {
         at: memberLocation(tool),
-        data: { name: tool.name, set: setLabel(set) },
-        related: [related(memberLocation(first), `"${tool.name}" is first listed here`)],
-        collision: collisionData(set, [tool], [tool.name]),
-        key: `${setKey(set)}|twice|${tool.name}`,
+        data: { name, set: setLabel(set) },
+        related: [related(memberLocation(first), `"${name}" is first listed here`)],
+        collision: collisionData(set, [tool], [name]),
+        key: `${setKey(set)}|twice|${name}`,
       }),
     );
   }
-  const handoffs = adapter?.handoffEntriesCount === true ? set.handoffs : dedupeHandoffs(set.handoffs);
+  // A handoff listed twice (the same agent or handoff() object) is two routed entries of one name,
+  // for @openai/agents and the reference runtime alike: both reject it under 'error'.
+  const handoffs = set.handoffs;
   const toolLikes = tools.map(toToolLike);
 
   for (const problem of findFunctionToolLookupConfigurationProblems(toolLikes)) {
@@ -195,12 +200,6 @@ function exclusive(a: ResolvedTool | ResolvedHandoff, b: ResolvedTool | Resolved
     const other = taken.get(step.slice(0, step.indexOf(':')));
     return other !== undefined && other !== step;
   });
-}
-
-/** The same handoff object listed twice routes to one agent: not a collision of two owners. */
-function dedupeHandoffs(handoffs: readonly ResolvedHandoff[]): ResolvedHandoff[] {
-  const seen = new Set<string>();
-  return handoffs.filter((h) => !seen.has(h.key) && (seen.add(h.key), true));
 }
 
 /** A member listed by reference also points at its definition, which may live in another module. */

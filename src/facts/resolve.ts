@@ -55,7 +55,7 @@ type Item =
   | { t: 'mcp'; file: string; server: McpServerFact }
   | { t: 'function'; file: string; fn: FunctionFact }
   | { t: 'string'; value: string }
-  | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true }> }
+  | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true; keyValue?: ValueRef }> }
   | { t: 'unresolved'; at: SourceRef; text: string }
   /** A record-set member the linker cannot follow: still a tool, named by its static key. */
   | { t: 'keyed'; key: string; keyAt: SourceRef };
@@ -324,17 +324,22 @@ class Linker {
   // ---- exposure members ----
 
   private collectTools(file: string, source: ValueRef, set: ResolvedExposureSet, record = false, objectNames?: readonly string[][]): void {
+    const tools: ResolvedTool[] = [];
     for (const { item: found, listedAt } of record ? this.resolveRecord(file, source) : this.resolveTop(file, source)) {
       const item = found.t === 'object' && objectNames ? (this.objectTool(found, objectNames) ?? found) : found;
       if (item.t === 'tool') {
         // Disabled in code (`isEnabled: false`): the model never sees it.
-        if (!item.def.disabled) set.tools.push(this.resolvedTool(item, listedAt));
-      } else if (item.t === 'keyed') set.tools.push(this.keyedTool(set.adapter, item.key, item.keyAt, listedAt));
+        if (!item.def.disabled) tools.push(this.resolvedTool(item, listedAt));
+      } else if (item.t === 'keyed') tools.push(this.keyedTool(set.adapter, item.key, item.keyAt, listedAt));
       else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
       else if (item.t === 'mcp' || item.t === 'agent' || item.t === 'handoff') {
         // Not a tool: an agent or server listed among tools is a type error the compiler reports.
       } else set.unresolved.push({ file, span: source.span, text: describe(item) });
     }
+    // A record holds one value per key: the same tool under the same key again (`{ ...base,
+    // ...base }`, a record that spreads one already spread) overwrites it with itself, and the
+    // key keeps its last place. Arrays keep every entry.
+    set.tools.push(...(record ? tools.filter((tool, i) => !tools.slice(i + 1).some((later) => later.key === tool.key)) : tools));
   }
 
   /** A plain object listed as a tool, named by the first of `paths` that holds a static string. */
@@ -498,8 +503,9 @@ class Linker {
     const explicitNs = def.namespace ? this.staticName(file, def.namespace) : undefined;
     const namespace = item.ns ? item.ns.name : explicitNs;
     const tool: ResolvedTool = {
-      // One object under two record keys is two tools; each `new X()` is its own object.
-      key: `${file}#${def.id}${item.instance === undefined ? '' : `~${item.instance}`}${item.key === undefined ? '' : `:${item.key}`}`,
+      // One object under two record keys is two tools; each `new X()` is its own object; a
+      // namespace holds copies of its members (`toolNamespace()` clones them), one per namespace call.
+      key: `${file}#${def.id}${item.instance === undefined ? '' : `~${item.instance}`}${item.key === undefined ? '' : `:${item.key}`}${item.ns ? `@${item.ns.at.file}:${String(item.ns.at.span.start)}` : ''}`,
       adapter: def.adapter,
       kind: def.kind,
       name,
@@ -597,7 +603,8 @@ class Linker {
             sets.set(key, set);
           }
           const tool: ResolvedTool = {
-            key: `${file}#registration@${registration.span.start}`,
+            // Reached through a chain of calls, each chain is one execution of the registration.
+            key: `${file}#registration@${registration.span.start}${chain.length === 0 ? '' : `<${chainKey(chain)}`}`,
             adapter: registration.adapter,
             kind: 'function',
             name: this.staticName(file, registration.name),
@@ -673,6 +680,16 @@ class Linker {
 
   // ---- values ----
 
+  /** A computed key that follows to one constant string (`[names.SEARCH]`) is that static key. */
+  private staticKey<P extends { key: string; dynamicKey?: true; keyValue?: ValueRef }>(file: string, property: P, depth: number): P {
+    if (!property.dynamicKey || !property.keyValue) return property;
+    const found = this.resolve(file, property.keyValue, depth + 1);
+    const [only] = found;
+    if (found.length !== 1 || only?.t !== 'string') return property;
+    const { dynamicKey: _dynamic, keyValue: _value, ...rest } = property;
+    return { ...rest, key: only.value } as P;
+  }
+
   private resolve(file: string, ref: ValueRef, depth: number): Item[] {
     const at = { file, span: ref.span };
     if (depth > MAX_DEPTH) return [{ t: 'unresolved', at, text: 'too deep' }];
@@ -739,7 +756,7 @@ class Linker {
       case 'spread':
         return this.resolve(file, ref.of, depth + 1);
       case 'object':
-        return [{ t: 'object', file, properties: ref.properties }];
+        return [{ t: 'object', file, properties: ref.properties.map((property) => this.staticKey(file, property, depth)) }];
       case 'binding': {
         const init = fi.facts.bindings[ref.key];
         if (!init) return [{ t: 'unresolved', at, text: ref.name }];
@@ -824,6 +841,10 @@ class Linker {
     if (!value) return undefined;
     if (value.kind === 'static') return value.value;
     if (value.kind === 'dynamic') return undefined;
+    if (value.kind === 'concat') {
+      const parts = value.parts.map((part) => this.staticName(file, part));
+      return parts.every((part) => part !== undefined) ? parts.join('') : undefined;
+    }
     let items = this.resolveImport(file, value.module, value.imported, { file, span: value.span }, value.imported, 0);
     for (const key of value.path) {
       const next: Item[] = [];
@@ -874,13 +895,20 @@ function comparePositions(a: readonly Position[], b: readonly Position[]): numbe
   return a.length - b.length;
 }
 
-/** One entry per server instance: the first path found to it wins. */
-function dedupeServers<T extends { server: Extract<Item, { t: 'mcp' }> }>(items: T[]): T[] {
+/**
+ * One entry per server instance and chain of calls: the same registration reached through two
+ * calls (`registerTools(server)` twice) runs twice on that server, so both executions stay.
+ */
+function dedupeServers(items: Array<{ server: Extract<Item, { t: 'mcp' }>; chain: Position[] }>): Array<{ server: Extract<Item, { t: 'mcp' }>; chain: Position[] }> {
   const seen = new Set<string>();
-  return items.filter(({ server: item }) => {
-    const key = `${item.file}#${item.server.id}`;
+  return items.filter(({ server: item, chain }) => {
+    const key = `${item.file}#${item.server.id}|${chainKey(chain)}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+function chainKey(chain: readonly Position[]): string {
+  return chain.map(([file, offset]) => `${file}:${String(offset)}`).join('>');
 }

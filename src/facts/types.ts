@@ -27,6 +27,8 @@ export type NameValue =
    * through the other file's exports; unresolved it counts as dynamic.
    */
   | { kind: 'imported'; module: string; imported: string; path: string[]; span: Span }
+  /** A template or `+` joining static parts and imported constants (`\`${PREFIX}_search\``). */
+  | { kind: 'concat'; parts: Array<Extract<NameValue, { kind: 'static' | 'imported' }>>; span: Span }
   | { kind: 'dynamic'; text: string; span: Span };
 
 /**
@@ -62,7 +64,11 @@ export type ValueRef =
   | { kind: 'spread'; of: ValueRef; span: Span }
   /** An object literal; `keySpan` is where a key is written (record-keyed sets name tools by it). */
   /** `dynamicKey`: a computed key that is not a literal (`[tool.id]`); `key` is then only its text. */
-  | { kind: 'object'; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true }>; span: Span }
+  /**
+   * `{ key: value }`. A computed key that is no literal (`[names.SEARCH]`) is `dynamicKey`, with its
+   * expression in `keyValue` for the linker to follow to a constant string.
+   */
+  | { kind: 'object'; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true; keyValue?: ValueRef }>; span: Span }
   /** An identifier resolved lexically inside the file to a declaration (`bindings[key]`). */
   | { kind: 'binding'; key: string; name: string; span: Span }
   /** An identifier bound by an import: the resolver follows it into the other file. */

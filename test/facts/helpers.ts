@@ -73,11 +73,12 @@ export function spanOfText(code: string, needle: string, nth = 0): Span {
   };
 }
 
-/** `value` of a static name, `imported:<module>#<name>.<path>`, or `dynamic:<text>`. */
+/** `value` of a static name, `imported:<module>#<name>.<path>`, `concat:<part>+<part>`, or `dynamic:<text>`. */
 export function nameOf(name: NameValue | undefined): string | undefined {
   if (!name) return undefined;
   if (name.kind === 'static') return name.value;
   if (name.kind === 'imported') return `imported:${name.module}#${[name.imported, ...name.path].join('.')}`;
+  if (name.kind === 'concat') return `concat:${name.parts.map((part) => nameOf(part)).join('+')}`;
   return `dynamic:${name.text}`;
 }
 

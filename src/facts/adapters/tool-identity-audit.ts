@@ -67,8 +67,6 @@ export const toolIdentityAuditAdapter: FrameworkAdapter = {
   ],
   // LiveToolList (src/runtime/loop/live-tools.ts) skips an object it already holds, at construction and in addTools.
   keepsSameToolOnce: true,
-  // Agent wraps each listed agent in a new handoff(); resolveToolNameCollisions merges no handoff.
-  handoffEntriesCount: true,
   naming: {
     rewrites: 'the whitespace around namespace names',
     tool: (written) => written,

@@ -265,11 +265,5 @@ export interface FrameworkAdapter {
    * already holds, as the reference runtime's agents and `addTools` do): no finding for it.
    */
   keepsSameToolOnce?: boolean;
-  /**
-   * Every entry of `handoffs` is a routed tool of its own, even one agent or one handoff object
-   * listed twice (the reference runtime wraps each agent in a new handoff and merges nothing), so
-   * listing it twice is a duplicate handoff name.
-   */
-  handoffEntriesCount?: boolean;
   naming: Naming;
 }

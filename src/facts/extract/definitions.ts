@@ -114,7 +114,8 @@ function classifyClass(ctx: Ctx, node: TS.ClassLikeDeclaration, scope: Scope): D
 /**
  * The adapter entries a call or `new` matches, by how its callee is reached: an adapter export
  * called or constructed, an export's static method, or a method on a receiver that is not an
- * import (`agent.asTool()`). A method of an import that is no static shape matches nothing.
+ * import of a framework module (`agent.asTool()`, local or imported from a project module). A
+ * method of a framework import that is no static shape matches nothing.
  */
 export function shapeMatches(ctx: Ctx, node: TS.CallExpression | TS.NewExpression, scope: Scope): Array<{ adapter: FrameworkAdapter; matched: Matched[]; receiver?: TS.Expression }> {
   const { ts } = ctx;
@@ -127,10 +128,10 @@ export function shapeMatches(ctx: Ctx, node: TS.CallExpression | TS.NewExpressio
   if (isNew || !ts.isPropertyAccessExpression(callee)) return [];
   const method = callee.name.text;
   const owner = resolveImported(ctx, callee.expression, scope);
-  if (owner) {
-    const ownerAdapter = adapterForModule(ctx, owner.module);
-    return ownerAdapter ? [{ adapter: ownerAdapter, matched: matchShape(ownerAdapter, 'static', `${owner.name}.${method}`, argumentCount) }] : [];
-  }
+  const ownerAdapter = owner && adapterForModule(ctx, owner.module);
+  if (ownerAdapter) return [{ adapter: ownerAdapter, matched: matchShape(ownerAdapter, 'static', `${owner.name}.${method}`, argumentCount) }];
+  // A value imported from a module of the project (`agent0.asTool()` on an agent defined in
+  // ./agents.ts) is a receiver like a local one; the linker follows the import.
   return ctx.enabled.map((candidate) => ({ adapter: candidate, matched: matchShape(candidate, 'method', method, argumentCount), receiver: callee.expression }));
 }
 

@@ -20,7 +20,24 @@ const MAX_DEPTH = 32;
 
 type Resolved =
   | { kind: 'static'; value: string; via: StaticVia }
-  | { kind: 'imported'; module: string; imported: string; path: string[] };
+  | { kind: 'imported'; module: string; imported: string; path: string[] }
+  /** A template or `+` of parts some of which are imported constants. */
+  | { kind: 'concat'; parts: Array<Exclude<Resolved, { kind: 'concat' }>> };
+
+/**
+ * `\`${PREFIX}_search\``, `PREFIX + '_search'`: static when every part is, a `concat` when some
+ * part is an imported constant the linker must read, undefined when any part is unknown.
+ */
+function compose(parts: ReadonlyArray<Resolved | undefined>): Resolved | undefined {
+  const flat: Array<Exclude<Resolved, { kind: 'concat' }>> = [];
+  for (const part of parts) {
+    if (part === undefined) return undefined;
+    if (part.kind === 'concat') flat.push(...part.parts);
+    else flat.push(part);
+  }
+  if (flat.every((part) => part.kind === 'static')) return { kind: 'static', value: flat.map((part) => part.value).join(''), via: 'template' };
+  return { kind: 'concat', parts: flat };
+}
 
 /** An identifier followed by static property keys: `NAMES.crm['lookup']` → NAMES, ['crm', 'lookup']. */
 export function accessChain(ctx: Ctx, expr: TS.Expression): { base: TS.Identifier; path: string[] } | undefined {
@@ -74,6 +91,16 @@ function resolveIn(ctx: Ctx, expr: TS.Expression, scope: Scope, path: string[], 
   if (path.length === 0) {
     if (ts.isStringLiteral(e)) return { kind: 'static', value: e.text, via: 'literal' };
     if (ts.isNoSubstitutionTemplateLiteral(e)) return { kind: 'static', value: e.text, via: 'template' };
+    if (ts.isTemplateExpression(e)) {
+      const literal = (text: string): Resolved => ({ kind: 'static', value: text, via: 'template' });
+      return compose([
+        literal(e.head.text),
+        ...e.templateSpans.flatMap((span) => [resolveIn(ctx, span.expression, scope, [], depth + 1, false), literal(span.literal.text)]),
+      ]);
+    }
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      return compose([resolveIn(ctx, e.left, scope, [], depth + 1, false), resolveIn(ctx, e.right, scope, [], depth + 1, false)]);
+    }
   }
   if (ts.isIdentifier(e)) {
     const decl = lookup(scope, e.text);
@@ -126,9 +153,17 @@ export function nameValue(ctx: Ctx, expr: TS.Expression, scope: Scope): NameValu
   if (resolved?.kind === 'imported') {
     return { kind: 'imported', module: resolved.module, imported: resolved.imported, path: resolved.path, span };
   }
+  if (resolved?.kind === 'concat') {
+    return {
+      kind: 'concat',
+      parts: resolved.parts.map((part) => (part.kind === 'static' ? { kind: 'static', value: part.value, via: part.via, span } : { ...part, span })),
+      span,
+    };
+  }
   if (resolved?.kind === 'static') {
     let via = resolved.via;
     if (ts.isIdentifier(e)) via = 'constant';
+    else if (ts.isTemplateExpression(e) || ts.isBinaryExpression(e)) via = 'template';
     else if (!isStringLike(ts, e)) via = via === 'enum' ? 'enum' : 'object';
     return { kind: 'static', value: resolved.value, via, span };
   }
@@ -315,7 +350,7 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
     return { kind: 'array', elements, span };
   }
   if (ts.isObjectLiteralExpression(e)) {
-    const properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true }> = [];
+    const properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true; keyValue?: ValueRef }> = [];
     for (const prop of e.properties) {
       if (ts.isSpreadAssignment(prop)) {
         properties.push({ key: '...', value: { kind: 'spread', of: toValueRef(ctx, prop.expression, scope), span: spanOf(ctx, prop) } });
@@ -324,7 +359,12 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
       const staticKey = propertyNameText(ts, prop.name);
       const key = staticKey ?? `[${shortText(ctx, prop.name)}]`;
       const keySpan = spanOf(ctx, prop.name);
-      const at = staticKey === undefined ? { keySpan, dynamicKey: true as const } : { keySpan };
+      const at =
+        staticKey !== undefined
+          ? { keySpan }
+          : ts.isComputedPropertyName(prop.name)
+            ? { keySpan, dynamicKey: true as const, keyValue: toValueRef(ctx, prop.name.expression, scope) }
+            : { keySpan, dynamicKey: true as const };
       if (ts.isPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.initializer, scope), ...at });
       else if (ts.isShorthandPropertyAssignment(prop)) properties.push({ key, value: toValueRef(ctx, prop.name, scope), ...at });
       else if (ts.isMethodDeclaration(prop)) properties.push({ key, value: functionRef(ctx, prop), ...at });

@@ -1,0 +1,226 @@
+// The disagreements the framework oracles (test/oracles/<framework>.test.ts) found, each as its
+// minimal case: the static verdict (in-process analyzer) and what the real framework does with the
+// same configuration, side by side. Named after the disagreement.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Agent, Runner, tool as agentTool, toolNamespace, Usage, type Model, type ModelRequest } from '@openai/agents';
+import { generateText, jsonSchema, tool as aiTool, type Tool } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Finding } from '../../src/checks/index.js';
+import { staticFindings, type SourceFiles } from './harness.js';
+
+// Tool names must reach the SDK's error text.
+process.env['OPENAI_AGENTS_DONT_LOG_TOOL_DATA'] = '0';
+
+/** `[x, x]`: one value listed twice, as data. */
+function twice<T>(value: T): T[] {
+  return [value, value];
+}
+
+function row(f: Finding): string {
+  return `${f.ruleId}/${f.messageId} "${String(f.data.name)}" ${f.file}:${String(f.span.loc.start.line)}:${String(f.span.loc.start.column + 1)}`;
+}
+
+async function rows(files: SourceFiles): Promise<string[]> {
+  return (await staticFindings(files)).map(row);
+}
+
+// ---------------------------------------------------------------- @openai/agents
+
+const answer: Model = {
+  getResponse: (_request: ModelRequest) =>
+    Promise.resolve({
+      output: [{ type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'done' }] }],
+      usage: new Usage(),
+      responseId: 'response-1',
+    }),
+  // eslint-disable-next-line require-yield -- never streamed
+  async *getStreamedResponse() {
+    throw new Error('not streamed');
+  },
+};
+
+/** The error a run under toolNameCollisionPolicy 'error' ends with, or 'runs'. */
+async function strictRun(agent: Agent): Promise<string> {
+  try {
+    await new Runner({ modelProvider: { getModel: () => answer }, toolNameCollisionPolicy: 'error', tracingDisabled: true }).run(agent, 'hello');
+    return 'runs';
+  } catch (error) {
+    // The first sentence: the names and kinds, without the remedy.
+    return error instanceof Error ? error.message.slice(0, error.message.indexOf('). ') + 2) : String(error);
+  }
+}
+
+const lookup = (): ReturnType<typeof agentTool> => agentTool({ name: 'lookup', description: 'Look up.', parameters: z.object({ q: z.string() }), execute: async () => 'ok' });
+const TOOL = `import { tool } from '@openai/agents';
+import { z } from 'zod';
+
+export const lookup = tool({ name: 'lookup', description: 'Look up.', parameters: z.object({ q: z.string() }), execute: async () => 'ok' });
+`;
+
+describe('@openai/agents regressions', () => {
+  it('an agent imported from another module and used as a tool (asTool) is a member of the set', async () => {
+    const files = {
+      'src/agents.ts': `import { Agent } from '@openai/agents';\n\nexport const billing = new Agent({ name: 'Billing', instructions: 'Bills.' });\n`,
+      'src/tools.ts': TOOL,
+      'src/triage.ts': [
+        `import { Agent } from '@openai/agents';`,
+        `import { billing } from './agents.js';`,
+        `import { lookup } from './tools.js';`,
+        '',
+        `export const triage = new Agent({ name: 'Triage', tools: [lookup, billing.asTool({ toolName: 'lookup', toolDescription: 'Ask billing.' })] });`,
+        '',
+      ].join('\n'),
+    };
+    expect(await rows(files)).toEqual(['no-tool-name-collision/duplicateToolName "lookup" src/triage.ts:5:59']);
+    const billing = new Agent({ name: 'Billing', instructions: 'Bills.' });
+    const triage = new Agent({ name: 'Triage', tools: [lookup(), billing.asTool({ toolName: 'lookup', toolDescription: 'Ask billing.' })] });
+    expect(await strictRun(triage)).toBe("Duplicate enabled tool name found: 'lookup' (2 function tools).");
+  });
+
+  it('a tool name composed from an imported constant (a template or +) is the name the SDK sees', async () => {
+    const files = {
+      'src/names.ts': `export const PREFIX = 'look';\n`,
+      'src/tools.ts': [
+        `import { tool } from '@openai/agents';`,
+        `import { z } from 'zod';`,
+        `import * as names from './names.js';`,
+        '',
+        "export const first = tool({ name: `${names.PREFIX}up`, description: 'One.', parameters: z.object({ q: z.string() }), execute: async () => 'ok' });",
+        `export const second = tool({ name: names.PREFIX + 'up', description: 'Two.', parameters: z.object({ q: z.string() }), execute: async () => 'ok' });`,
+        '',
+      ].join('\n'),
+      'src/triage.ts': `import { Agent } from '@openai/agents';\nimport { first, second } from './tools.js';\n\nexport const triage = new Agent({ name: 'Triage', tools: [first, second] });\n`,
+    };
+    expect(await rows(files)).toEqual(['no-tool-name-collision/duplicateToolName "lookup" src/triage.ts:4:59']);
+    expect(await strictRun(new Agent({ name: 'Triage', tools: [lookup(), lookup()] }))).toBe("Duplicate enabled tool name found: 'lookup' (2 function tools).");
+  });
+
+  it('a tool listed bare and inside a namespace is two tools (toolNamespace copies its members)', async () => {
+    const files = {
+      'src/tools.ts': `${TOOL}export const crm = toolNamespace({ name: 'crm', description: 'CRM.', tools: [lookup] });\n`.replace('{ tool }', '{ tool, toolNamespace }'),
+      'src/triage.ts': `import { Agent } from '@openai/agents';\nimport { crm, lookup } from './tools.js';\n\nexport const triage = new Agent({ name: 'Triage', tools: [lookup, ...crm] });\n`,
+    };
+    expect(await rows(files)).toEqual([]);
+    const bare = lookup();
+    expect(await strictRun(new Agent({ name: 'Triage', tools: [bare, ...toolNamespace({ name: 'crm', description: 'CRM.', tools: [bare] })] }))).toBe('runs');
+  });
+
+  it('the same agent listed twice in handoffs is two handoffs of one name', async () => {
+    const files = {
+      'src/triage.ts': [
+        `import { Agent } from '@openai/agents';`,
+        '',
+        `const billing = new Agent({ name: 'Billing', instructions: 'Bills.' });`,
+        `export const triage = new Agent({ name: 'Triage', handoffs: [billing, billing] });`,
+        '',
+      ].join('\n'),
+    };
+    expect(await rows(files)).toEqual(['no-tool-name-collision/duplicateHandoffName "transfer_to_Billing" src/triage.ts:4:62']);
+    const billing = new Agent({ name: 'Billing', instructions: 'Bills.' });
+    // Built from data (the project audits its own tests; this is the SDK's side of the case).
+    expect(await strictRun(new Agent({ name: 'Triage', handoffs: twice(billing) }))).toBe("Duplicate enabled tool name found: 'transfer_to_Billing' (2 handoffs).");
+  });
+
+  it('a namespace spread twice is reported under the qualified name the SDK rejects', async () => {
+    const files = {
+      'src/tools.ts': `${TOOL}export const crm = toolNamespace({ name: 'crm', description: 'CRM.', tools: [lookup] });\n`.replace('{ tool }', '{ tool, toolNamespace }'),
+      'src/triage.ts': `import { Agent } from '@openai/agents';\nimport { crm } from './tools.js';\n\nexport const triage = new Agent({ name: 'Triage', tools: [...crm, ...crm] });\n`,
+    };
+    expect(await rows(files)).toEqual(['no-tool-name-collision/sameToolListedTwice "crm.lookup" src/triage.ts:4:67']);
+    const crm = toolNamespace({ name: 'crm', description: 'CRM.', tools: [lookup()] });
+    expect(await strictRun(new Agent({ name: 'Triage', tools: [...crm, ...crm] }))).toBe("Duplicate enabled tool name found: 'crm.lookup' (2 function tools).");
+  });
+});
+
+// ---------------------------------------------------------------- MCP SDK
+
+describe('MCP SDK regressions', () => {
+  it('a registration function called twice on one server registers each of its names twice', async () => {
+    const files = {
+      'src/tools.ts': [
+        `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+        '',
+        `export function registerSearch(server: McpServer): void {`,
+        `  server.registerTool('search', { description: 'Search.' }, async () => ({ content: [] }));`,
+        `}`,
+        '',
+      ].join('\n'),
+      'src/main.ts': [
+        `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+        `import { registerSearch } from './tools.js';`,
+        '',
+        `export const server = new McpServer({ name: 'docs', version: '1.0.0' });`,
+        `registerSearch(server);`,
+        `registerSearch(server);`,
+        '',
+      ].join('\n'),
+    };
+    expect(await rows(files)).toEqual(['no-tool-name-collision/mcpDuplicateRegistration "search" src/tools.ts:4:23']);
+    const server = new McpServer({ name: 'docs', version: '1.0.0' });
+    const registerSearch = (s: McpServer): unknown => s.registerTool('search', { description: 'Search.' }, async () => ({ content: [] }));
+    // In a loop, so the project's own audit sees one call: the second turn is the SDK's verdict.
+    const outcomes = [0, 1].map(() => {
+      try {
+        registerSearch(server);
+        return 'registered';
+      } catch (error) {
+        return String(error);
+      }
+    });
+    expect(outcomes).toEqual(['registered', 'Error: Tool search is already registered']);
+  });
+});
+
+// ---------------------------------------------------------------- AI SDK
+
+/** The tool names and descriptions the model is sent for `tools`. */
+async function sentTools(tools: Record<string, Tool>): Promise<string[]> {
+  const sent: string[] = [];
+  const model = new MockLanguageModelV3({
+    doGenerate: async (options) => {
+      for (const t of options.tools ?? []) sent.push(`${t.name}: ${t.type === 'function' ? (t.description ?? '') : ''}`);
+      return {
+        content: [{ type: 'text', text: 'done' }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+        warnings: [],
+      };
+    },
+  });
+  await generateText({ model, prompt: 'Help.', tools });
+  return sent;
+}
+
+const search = (description: string): Tool => aiTool({ description, inputSchema: jsonSchema<{ q: string }>({ type: 'object', properties: { q: { type: 'string' } } }), execute: async () => 'ok' });
+
+describe('AI SDK regressions', () => {
+  it('a record spread twice is one entry per key: nothing is lost', async () => {
+    const files = {
+      'src/tools.ts': `import { tool } from 'ai';\nimport { z } from 'zod';\n\nexport const docsTools = { search: tool({ description: 'Search.', inputSchema: z.object({ q: z.string() }), execute: async () => 'ok' }) };\nexport const allTools = { ...docsTools };\n`,
+      'src/main.ts': `import { generateText, type LanguageModel } from 'ai';\nimport { allTools, docsTools } from './tools.js';\n\ndeclare const model: LanguageModel;\nexport const answer = await generateText({ model, prompt: 'Help.', tools: { ...docsTools, ...allTools } });\n`,
+    };
+    expect(await rows(files)).toEqual([]);
+    const docsTools = { search: search('Search.') };
+    expect(await sentTools({ ...docsTools, ...{ ...docsTools } })).toEqual(['search: Search.']);
+  });
+
+  it('a computed key from a constants module names the tool it lists', async () => {
+    const files = {
+      'src/names.ts': `export const SEARCH = 'search';\n`,
+      'src/tools.ts': `import { tool } from 'ai';\nimport { z } from 'zod';\nimport * as names from './names.js';\n\nexport const docsTools = { [names.SEARCH]: tool({ description: 'Docs.', inputSchema: z.object({ q: z.string() }), execute: async () => 'ok' }) };\n`,
+      'src/main.ts': [
+        `import { generateText, tool, type LanguageModel } from 'ai';`,
+        `import { z } from 'zod';`,
+        `import { docsTools } from './tools.js';`,
+        '',
+        `declare const model: LanguageModel;`,
+        `export const answer = await generateText({ model, prompt: 'Help.', tools: { ...docsTools, search: tool({ description: 'Tickets.', inputSchema: z.object({ q: z.string() }), execute: async () => 'ok' }) } });`,
+        '',
+      ].join('\n'),
+    };
+    expect(await rows(files)).toEqual(['no-tool-name-collision/duplicateToolName "search" src/main.ts:6:77']);
+    expect(await sentTools({ ...{ ['search']: search('Docs.') }, search: search('Tickets.') })).toEqual(['search: Tickets.']);
+  });
+});
