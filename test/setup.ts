@@ -1,12 +1,6 @@
 import fc from 'fast-check';
-// RuleTester calls afterAll/describe/it at construction; vitest has no globals by default.
-import { RuleTester } from '@typescript-eslint/rule-tester';
-import { afterAll, describe, it } from 'vitest';
-
-RuleTester.afterAll = afterAll;
-RuleTester.describe = describe;
-RuleTester.it = it;
-RuleTester.itOnly = it.only;
+// Runs before every test file: keep it light (RuleTester's hooks are set in test/rules/testers.ts,
+// which only the rule tests load; importing it here cost every file the parser and ESLint).
 
 // Property tests draw from a fixed seed, so a failure reproduces on every run and on every machine
 // (`FC_SEED=<n>` explores another part of the input space on purpose).
