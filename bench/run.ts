@@ -8,6 +8,8 @@
 //   npm run bench -- --quick               1k only (a smoke check)
 //   npm run bench -- --sizes 1000,2000,4000 --runs 5 --heavy-max 4000 --keep
 //   npm run bench -- --quick --cpu-prof /tmp/profiles   also profiles one cold and one warm CLI run
+//   node bench/.build/run.js --render bench/results.json   the tables of a finished run again
+//   npm run bench -- --sizes '' --project /path/to/repo   the floor and the cold CLI on a real repository
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './corpus/generate.js';
 import { ESLINT_BASE_CONFIG, ESLINT_PLUGIN_CONFIG, writeCorpus } from './corpus/write.js';
 import { interleaved, median, Runner, type Command, type Sample } from './measure.js';
-import { markdown, ratios, targets, type SizeResult, type Stat } from './report.js';
+import { markdown, ratios, targets, type ProjectResult, type SizeResult, type Stat } from './report.js';
 
 interface Options {
   sizes: number[];
@@ -27,6 +29,8 @@ interface Options {
   out: string;
   /** Directory for `--cpu-prof` profiles of the untimed CLI runs (cold and warm, per size). */
   cpuProf: string | undefined;
+  /** An existing project to measure the floor and the cold CLI on, next to the corpora. */
+  project: string | undefined;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,7 +46,7 @@ function parseArgs(argv: string[]): Options {
     if (!Number.isInteger(value) || value < 1) throw new Error(`${flag} takes a positive integer`);
     return value;
   };
-  const sizes = argv.includes('--quick') ? [1000] : (get('--sizes') ?? '1000,2000,4000,8000,16000').split(',').map(Number);
+  const sizes = argv.includes('--quick') ? [1000] : (get('--sizes') ?? '1000,2000,4000,8000,16000').split(',').filter(Boolean).map(Number);
   if (sizes.some((n) => !Number.isInteger(n) || n < 50 || n % 50 !== 0)) throw new Error('--sizes: comma-separated multiples of 50');
   return {
     sizes,
@@ -52,6 +56,7 @@ function parseArgs(argv: string[]): Options {
     keep: argv.includes('--keep'),
     out: path.resolve(get('--out') ?? path.join(repo, 'bench/results.json')),
     cpuProf: get('--cpu-prof') === undefined ? undefined : path.resolve(get('--cpu-prof') as string),
+    project: get('--project') === undefined ? undefined : path.resolve(get('--project') as string),
   };
 }
 
@@ -150,6 +155,21 @@ function measureSize(runner: Runner, work: string, files: number, options: Optio
   return result;
 }
 
+/** The floor and the cold CLI on an existing project; the file counts show whether they read the same files. */
+function measureProject(runner: Runner, dir: string, options: Options): ProjectResult {
+  const cli = [path.join(repo, 'dist/src/cli/bin.js'), dir, '--no-exit-code', '--format', 'json'];
+  const commands: Command[] = [
+    { id: 'project floor', args: [path.join(here, 'floor.js'), dir], cwd: dir, ok: [0] },
+    { id: 'project cli-cold', args: cli, cwd: dir, ok: [0] },
+  ];
+  log(`project ${dir}`);
+  const samples = interleaved(runner, commands, options.runs, log);
+  const floorFiles = (JSON.parse(samples.get('project floor')?.[0]?.stdout ?? '{}') as { files?: number }).files ?? 0;
+  const counted = runner.run({ id: 'project cli --performance', args: [...cli, '--performance'], cwd: dir, ok: [0] });
+  const cliFiles = Number(/(\d+) files? analysed/.exec(counted.stderr)?.[1] ?? 0);
+  return { dir, floorFiles, cliFiles, floor: stat(samples.get('project floor') ?? []), cli: stat(samples.get('project cli-cold') ?? []) };
+}
+
 function measureStartup(runner: Runner, work: string, runs: number): Record<string, Stat> {
   const bin = path.join(repo, 'dist/src/cli/bin.js');
   const badConfig = path.join(work, 'bad-config');
@@ -175,13 +195,23 @@ function git(args: string[]): string {
   }
 }
 
+/** `--render <results.json>`: the tables of an earlier run again, with this checkout's report code. */
+function render(file: string): void {
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { sizes: SizeResult[]; startup: Record<string, Stat>; options: { heavyMax: number }; project?: ProjectResult };
+  const r = ratios(saved.sizes);
+  process.stdout.write(markdown(saved.sizes, r, saved.startup, targets(saved.sizes, r, saved.startup, saved.project), saved.options.heavyMax, saved.project));
+}
+
 function main(): void {
+  const renderFlag = process.argv.indexOf('--render');
+  if (renderFlag >= 0) return render(path.resolve(process.argv[renderFlag + 1] ?? 'bench/results.json'));
   const options = parseArgs(process.argv.slice(2));
   if (!fs.existsSync(path.join(repo, 'dist/src/cli/bin.js'))) throw new Error('dist/ is missing: run `npm run build` (npm run bench does)');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tia-bench-'));
   const runner = new Runner(work);
   try {
     const startup = measureStartup(runner, work, Math.max(options.runs, 5));
+    const project = options.project === undefined ? undefined : measureProject(runner, options.project, options);
     const sizes: SizeResult[] = [];
     let table = '';
     const cpus = os.cpus();
@@ -189,11 +219,11 @@ function main(): void {
     const commit = git(['rev-parse', 'HEAD']);
     const dirty = git(['status', '--porcelain', '--', 'src', 'rules', 'bench']) !== '';
     // Written after every size, so a long run that stops part-way still leaves its numbers.
-    for (const files of options.sizes) {
-      sizes.push(measureSize(runner, work, files, options));
+    for (const files of [...options.sizes, ...(options.sizes.length === 0 ? [0] : [])]) {
+      if (files > 0) sizes.push(measureSize(runner, work, files, options));
       const r = ratios(sizes);
-      const t = targets(sizes, r, startup);
-      table = markdown(sizes, r, startup, t, options.heavyMax);
+      const t = targets(sizes, r, startup, project);
+      table = markdown(sizes, r, startup, t, options.heavyMax, project);
       const results = {
         date: new Date().toISOString(),
         command: `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim(),
@@ -204,6 +234,7 @@ function main(): void {
         dirty,
         options: { sizes: options.sizes, runs: options.runs, heavyMax: options.heavyMax, seed: options.seed },
         startup,
+        project,
         sizes,
         ratios: r,
         targets: t,
