@@ -98,7 +98,19 @@ function performanceTable(stderr: string): { phases: Record<string, number>; cac
   return { phases, cache: /cache: .*/.exec(stderr)?.[0] ?? '' };
 }
 
-function measureSize(runner: Runner, work: string, files: number, options: Options): SizeResult {
+interface PreparedSize {
+  files: number;
+  corpus: ReturnType<typeof generateCorpus>;
+  dir: string;
+  cli: string[];
+  cache: string;
+  heavy: boolean;
+  editTool: () => void;
+  /** Timed commands, their ids prefixed with the size ("4000 cli-cold"). */
+  commands: Command[];
+}
+
+function prepareSize(work: string, files: number, options: Options): PreparedSize {
   const dir = path.join(work, `corpus-${files}`);
   const corpus = generateCorpus(files, { seed: options.seed });
   writeCorpus(dir, corpus, repo);
@@ -109,13 +121,13 @@ function measureSize(runner: Runner, work: string, files: number, options: Optio
   let edits = 0;
   const edit = (file: string) => () => fs.appendFileSync(path.join(dir, file), `// bench edit ${++edits}\n`);
   // The middle tool module and the middle ordinary file: neither the first nor the last area.
-  const toolFile = corpus.toolModules[Math.floor(corpus.toolModules.length / 2)] as string;
-  const plainFile = corpus.ordinary[Math.floor(corpus.ordinary.length / 2)] as string;
+  const editTool = edit(corpus.toolModules[Math.floor(corpus.toolModules.length / 2)] as string);
+  const editPlain = edit(corpus.ordinary[Math.floor(corpus.ordinary.length / 2)] as string);
   const commands: Command[] = [
     { id: 'floor', args: [path.join(here, 'floor.js'), dir], cwd: dir, ok: [0] },
     { id: 'cli-cold', args: cli, cwd: dir, ok: [0] },
-    { id: 'cli-warm-tool', args: [...cli, '--cache', '--cache-location', cache], cwd: dir, ok: [0], before: edit(toolFile) },
-    { id: 'cli-warm-plain', args: [...cli, '--cache', '--cache-location', cache], cwd: dir, ok: [0], before: edit(plainFile) },
+    { id: 'cli-warm-tool', args: [...cli, '--cache', '--cache-location', cache], cwd: dir, ok: [0], before: editTool },
+    { id: 'cli-warm-plain', args: [...cli, '--cache', '--cache-location', cache], cwd: dir, ok: [0], before: editPlain },
   ];
   const heavy = files <= options.heavyMax;
   if (heavy) {
@@ -126,22 +138,27 @@ function measureSize(runner: Runner, work: string, files: number, options: Optio
       { id: 'eslint-plugin', args: [...eslint, ESLINT_PLUGIN_CONFIG, 'src'], cwd: dir, ok: [0, 1] },
     );
   }
-  const samples = interleaved(runner, commands, options.runs, log);
+  return { files, corpus, dir, cli, cache, heavy, editTool, commands: commands.map((c) => ({ ...c, id: `${files} ${c.id}` })) };
+}
+
+function finishSize(runner: Runner, work: string, p: PreparedSize, all: Map<string, Sample[]>, options: Options): SizeResult {
+  const samples = new Map(p.commands.map((c) => [c.id.slice(`${p.files} `.length), all.get(c.id) ?? []]));
+  const { cli, cache, dir, files } = p;
   const result: SizeResult = {
     files,
-    ordinaryFiles: corpus.ordinary.length,
-    frameworkFiles: files - corpus.ordinary.length,
+    ordinaryFiles: p.corpus.ordinary.length,
+    frameworkFiles: files - p.corpus.ordinary.length,
     commands: Object.fromEntries([...samples].map(([id, s]) => [id, stat(s)])),
-    collisions: checkCollisions(samples.get('cli-cold')?.at(-1)?.stdout ?? '[]', corpus.expectedCollisions),
+    collisions: checkCollisions(samples.get('cli-cold')?.at(-1)?.stdout ?? '[]', p.corpus.expectedCollisions),
   };
   if (!result.collisions.ok) log(`  planted collisions: expected ${result.collisions.expected}, the CLI found ${result.collisions.found}`);
   // Not timed: where the cold time goes, and what the warm run reused (and, on request, profiles).
   const profile = (name: string): string[] => (options.cpuProf ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProf, '--cpu-prof-name', `cli-${name}-${files}.cpuprofile`] : []);
   const cold = runner.run({ id: 'cli-cold --performance', args: [...profile('cold'), ...cli, '--performance'], cwd: dir, ok: [0] });
   result.phases = performanceTable(cold.stderr).phases;
-  const warm = runner.run({ id: 'cli-warm --performance', args: [...profile('warm'), ...cli, '--cache', '--cache-location', cache, '--performance'], cwd: dir, ok: [0], before: edit(toolFile) });
+  const warm = runner.run({ id: 'cli-warm --performance', args: [...profile('warm'), ...cli, '--cache', '--cache-location', cache, '--performance'], cwd: dir, ok: [0], before: p.editTool });
   result.warmCache = performanceTable(warm.stderr).cache;
-  if (heavy) {
+  if (p.heavy) {
     const timed = runner.run({
       id: 'eslint-plugin TIMING=all',
       args: [path.join(repo, 'node_modules/eslint/bin/eslint.js'), '--no-config-lookup', '--config', ESLINT_PLUGIN_CONFIG, '--format', 'json', '--output-file', path.join(work, 'eslint.json'), 'src'],
@@ -218,9 +235,13 @@ function main(): void {
     const machine = { platform: `${os.platform()} ${os.release()}`, arch: os.arch(), cpus: cpus.length, cpuModel: cpus[0]?.model ?? 'unknown', memoryMB: Math.round(os.totalmem() / 2 ** 20), loadAverageAtStart: os.loadavg() };
     const commit = git(['rev-parse', 'HEAD']);
     const dirty = git(['status', '--porcelain', '--', 'src', 'rules', 'bench']) !== '';
-    // Written after every size, so a long run that stops part-way still leaves its numbers.
-    for (const files of [...options.sizes, ...(options.sizes.length === 0 ? [0] : [])]) {
-      if (files > 0) sizes.push(measureSize(runner, work, files, options));
+    // Every command of every size in one interleaved schedule, so load that changes during a long
+    // run on a shared machine hits all sizes alike and the per-file ratios stay comparable.
+    const prepared = options.sizes.map((files) => prepareSize(work, files, options));
+    const all = interleaved(runner, prepared.flatMap((p) => p.commands), options.runs, log);
+    // results.json is rewritten after every size's untimed runs, so a failure there keeps the rest.
+    for (const p of [...prepared, ...(prepared.length === 0 ? [undefined] : [])]) {
+      if (p) sizes.push(finishSize(runner, work, p, all, options));
       const r = ratios(sizes);
       const t = targets(sizes, r, startup, project);
       table = markdown(sizes, r, startup, t, options.heavyMax, project);
