@@ -4,7 +4,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['dist/**', 'fixtures/**', 'coverage/**', 'node_modules/**', 'test/**/__snapshots__/**'] },
+  { ignores: ['dist/**', 'bench/.build/**', 'fixtures/**', 'coverage/**', 'node_modules/**', 'test/**/__snapshots__/**'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
