@@ -2,8 +2,9 @@
 // link (across the program's files when type information is available), run one check, and
 // report the findings that fall in the linted file.
 import { isCallIdTypeName } from '../src/facts/extract/call-ids.js';
-import ts from 'typescript';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import type * as TS from 'typescript';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { extractFacts, mayHaveFacts } from '../src/facts/extract.js';
 import { linkFacts } from '../src/facts/resolve.js';
@@ -12,6 +13,11 @@ import type { FileFacts } from '../src/facts/types.js';
 import type { LinkedProject } from '../src/facts/resolved.js';
 import { checks, ruleOptions, type Finding, type RuleId, type RuleOptions } from '../src/checks/index.js';
 import type { CheckInput } from '../src/checks/input.js';
+
+// The project's own TypeScript, as typescript-eslint has it: through `require`, because an `import`
+// of this CommonJS module makes Node scan all 9 MB of it for export names on every ESLint start
+// (about a second), even when typescript-eslint loaded it already.
+const ts = createRequire(import.meta.url)('typescript') as typeof TS;
 
 type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 
@@ -23,13 +29,13 @@ interface LinkedFiles {
 
 // Facts depend only on the syntax tree (and, in a program, on the checker's view of call-ID types):
 // one extraction per SourceFile object, shared by all rules.
-const factsBySourceFile = new WeakMap<ts.SourceFile, FileFacts>();
-const callIdTypeTests = new WeakMap<ts.Program, (node: ts.Expression) => boolean>();
+const factsBySourceFile = new WeakMap<TS.SourceFile, FileFacts>();
+const callIdTypeTests = new WeakMap<TS.Program, (node: TS.Expression) => boolean>();
 // With type information the whole program is linked once and each rule's findings computed once.
-const linkedByProgram = new WeakMap<ts.Program, LinkedFiles>();
-const linkedBySourceFile = new WeakMap<ts.SourceFile, LinkedFiles>();
+const linkedByProgram = new WeakMap<TS.Program, LinkedFiles>();
+const linkedBySourceFile = new WeakMap<TS.SourceFile, LinkedFiles>();
 
-function factsOf(sourceFile: ts.SourceFile, program?: ts.Program): FileFacts {
+function factsOf(sourceFile: TS.SourceFile, program?: TS.Program): FileFacts {
   let facts = factsBySourceFile.get(sourceFile);
   if (!facts) {
     const isCallIdExpression = program ? callIdTypeTest(program) : undefined;
@@ -44,7 +50,7 @@ function factsOf(sourceFile: ts.SourceFile, program?: ts.Program): FileFacts {
  * call ID even when neither its name nor where it was read from says so, e.g. a helper's return
  * value. The CLI is syntax-only and sees declared types only.
  */
-function callIdTypeTest(program: ts.Program): (node: ts.Expression) => boolean {
+function callIdTypeTest(program: TS.Program): (node: TS.Expression) => boolean {
   let test = callIdTypeTests.get(program);
   if (!test) {
     const checker = program.getTypeChecker();
@@ -59,9 +65,9 @@ function callIdTypeTest(program: ts.Program): (node: ts.Expression) => boolean {
 }
 
 /** The linted file's TypeScript tree: typescript-eslint's own when present, else parsed here. */
-function sourceFileOf(context: AnyContext): { sourceFile: ts.SourceFile; program: ts.Program | undefined } {
+function sourceFileOf(context: AnyContext): { sourceFile: TS.SourceFile; program: TS.Program | undefined } {
   const services = context.sourceCode.parserServices as
-    | { program?: ts.Program | null; esTreeNodeToTSNodeMap?: { get(node: TSESTree.Node): ts.Node } }
+    | { program?: TS.Program | null; esTreeNodeToTSNodeMap?: { get(node: TSESTree.Node): TS.Node } }
     | undefined;
   const program = services?.program ?? undefined;
   const mapped = services?.esTreeNodeToTSNodeMap?.get(context.sourceCode.ast as TSESTree.Node);
@@ -70,8 +76,8 @@ function sourceFileOf(context: AnyContext): { sourceFile: ts.SourceFile; program
 }
 
 // Other parsers (espree for .js) give no TS tree: parse once per text.
-let lastParsed: { file: string; text: string; sourceFile: ts.SourceFile } | undefined;
-function parsedSourceFile(file: string, text: string): ts.SourceFile {
+let lastParsed: { file: string; text: string; sourceFile: TS.SourceFile } | undefined;
+function parsedSourceFile(file: string, text: string): TS.SourceFile {
   if (lastParsed?.file === file && lastParsed.text === text) return lastParsed.sourceFile;
   const ext = path.extname(file).toLowerCase();
   const kind =
@@ -81,7 +87,7 @@ function parsedSourceFile(file: string, text: string): ts.SourceFile {
   return sourceFile;
 }
 
-function isProjectFile(program: ts.Program, sourceFile: ts.SourceFile): boolean {
+function isProjectFile(program: TS.Program, sourceFile: TS.SourceFile): boolean {
   return (
     !sourceFile.isDeclarationFile &&
     !program.isSourceFileFromExternalLibrary(sourceFile) &&
@@ -89,7 +95,7 @@ function isProjectFile(program: ts.Program, sourceFile: ts.SourceFile): boolean 
   );
 }
 
-function linkProgram(program: ts.Program): LinkedFiles {
+function linkProgram(program: TS.Program): LinkedFiles {
   let entry = linkedByProgram.get(program);
   if (entry) return entry;
   const files = program
@@ -108,7 +114,7 @@ function linkProgram(program: ts.Program): LinkedFiles {
   return entry;
 }
 
-function linkSingle(sourceFile: ts.SourceFile): LinkedFiles {
+function linkSingle(sourceFile: TS.SourceFile): LinkedFiles {
   let entry = linkedBySourceFile.get(sourceFile);
   if (entry) return entry;
   const files = [factsOf(sourceFile)];
