@@ -354,13 +354,17 @@ describe('A. live list and progressive exposure', () => {
   it('T-A18b (A-4) additions land in the order the helper calls ran, not model order', async () => {
     const toolA = simpleTool('A');
     const toolB = simpleTool('B');
+    // loadA finishes after loadB by construction (it waits for loadB), not by a timer.
+    let loadBDone: () => void = () => {};
+    const afterLoadB = new Promise<void>((resolve) => (loadBDone = resolve));
     const slowLoadA = simpleTool('loadA', async (_args, ctx) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await afterLoadB;
       ctx.addTools(toolA);
       return 'A loaded';
     });
     const loadB = simpleTool('loadB', (_args, ctx) => {
       ctx.addTools(toolB);
+      loadBDone();
       return 'B loaded';
     });
     const model = new ScriptedModel([{ toolCalls: [call('c1', 'loadA'), call('c2', 'loadB')] }, { text: 'done' }]);
