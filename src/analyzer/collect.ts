@@ -196,8 +196,6 @@ function analyzeFile(file: SourceRef, text: string, parser: Parser, timed: Timed
     const stage = parsed ? 'Fact extraction' : 'Parsing';
     diagnostics.push({ file: file.rel, kind: 'internal-error', message: `${stage} failed: ${describe(error)}` });
     return { facts: undefined, diagnostics };
-  } finally {
-    parsed?.release();
   }
 }
 

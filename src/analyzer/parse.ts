@@ -10,15 +10,11 @@ export interface Parsed {
   sourceFile: TS.SourceFile;
   /** The first syntax error (later ones are usually its echoes), if any. */
   diagnostic: ToolDiagnostic | undefined;
-  /** Lets go of the tree (kept for callers that pool trees; a plain tree needs nothing). */
-  release(): void;
 }
 
 export interface Parser {
   parse(abs: string, rel: string, text: string): Parsed;
 }
-
-const RELEASE_NOTHING = (): void => {};
 
 export function createParser(): Parser {
   const options: TS.CreateSourceFileOptions = {
@@ -31,7 +27,7 @@ export function createParser(): Parser {
     parse(abs, rel, text) {
       // The script kind (TS, TSX, JS, JSX) follows the file name, as in a program.
       const sourceFile = ts.createSourceFile(abs, text, options, true);
-      return { sourceFile, diagnostic: syntaxDiagnostic(sourceFile, rel), release: RELEASE_NOTHING };
+      return { sourceFile, diagnostic: syntaxDiagnostic(sourceFile, rel) };
     },
   };
 }

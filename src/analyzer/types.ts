@@ -34,7 +34,8 @@ export interface AnalyzeOptions {
   exclude?: string[];
   rules: EnabledRules;
   /**
-   * Per-file facts cache keyed by content hash, tool version and config hash; off when undefined.
+   * Per-file cache, looked up by modification time and size, then by content hash, and salted with
+   * the tool version and config hash; off when undefined.
    * (The "config" is what facts depend on: the facts format version, the adapter tables and the
    * extractor's code; rule options only affect checks, which always run.) Relative to `cwd`. A directory (trailing `/`, an existing directory, or any name not ending in
    * `.json`) holds `analyzer-facts.json`; a `*.json` path is the index file itself.
