@@ -3,7 +3,9 @@
 // V8 compiling it; V8's code cache skips the compile. Node 22.1+ does this itself
 // (`module.enableCompileCache`); on Node 20 the compiler's CommonJS files are compiled through
 // `vm.Script` with cached data instead. Only those files: the hook never touches user code (none is
-// ever loaded) nor any other package.
+// ever loaded) nor any other package. Without `--cache`, Node's own `NODE_COMPILE_CACHE` variable
+// asks for the same: Node 22.1+ applies it to every module before the CLI starts; on Node 20,
+// which ignores it, the hook applies it to the compiler.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module from 'node:module';
@@ -47,6 +49,18 @@ export function enableCompileCache(directory: string): () => void {
     return () => api.flushCompileCache?.();
   }
   return hookCommonJsCompile(path.join(directory, `${process.version}-${process.arch}`));
+}
+
+/**
+ * `NODE_COMPILE_CACHE=<dir>` (relative to `cwd`) on a Node that does not read it: the compiler's code
+ * is cached under `<dir>/tool-identity-audit/`. `NODE_DISABLE_COMPILE_CACHE` turns it off, as in Node.
+ * Returns the function that stores what was compiled; a no-op where there is nothing to do.
+ */
+export function compileCacheFromEnvironment(env: Readonly<Record<string, string | undefined>>, cwd: string): () => void {
+  const directory = env['NODE_COMPILE_CACHE'];
+  const native = typeof (Module as unknown as NodeModuleApi).enableCompileCache === 'function';
+  if (native || !directory || env['NODE_DISABLE_COMPILE_CACHE']) return () => {};
+  return hookCommonJsCompile(path.join(path.resolve(cwd, directory), 'tool-identity-audit', `${process.version}-${process.arch}`));
 }
 
 function hookCommonJsCompile(directory: string): () => void {

@@ -15,7 +15,7 @@ import { formatNames } from '../reporters/index.js';
 import { packageInfo } from '../version.js';
 import { applyBaseline, DEFAULT_BASELINE_FILE, readBaseline } from './baseline.js';
 import { CONFIG_FILE_NAME, displayPath, loadConfig, PACKAGE_JSON_KEY, SCHEMA_PATH, type Config } from './config.js';
-import { enableCompileCache } from './compile-cache.js';
+import { compileCacheFromEnvironment, enableCompileCache } from './compile-cache.js';
 import { CliError, errorMessage, ExitCode } from './errors.js';
 import { graphFormats, renderGraph, type GraphFormat } from './graph.js';
 import { planOutputs, writeReportFile, type Env } from './output.js';
@@ -253,6 +253,13 @@ function commonDirectory(a: string, b: string): string {
 }
 
 async function analyze(io: CliIo, options: Omit<AnalyzeOptions, 'onProgress'>): Promise<AnalysisResult> {
+  // The compiled-code cache starts before the analyzer (and the compiler) is loaded: next to the
+  // facts with --cache, else where NODE_COMPILE_CACHE says; never for a test's injected analyzer.
+  const storeCompiledCode = io.analyze
+    ? () => {}
+    : options.cacheLocation !== undefined
+      ? enableCompileCache(path.join(cacheDirectory(options.cacheLocation), 'v8'))
+      : compileCacheFromEnvironment(io.env, io.cwd);
   const progress = createProgress(io.stderr, io.isTTY.stderr, io.env);
   try {
     const analyzeProject = io.analyze ?? (await import('../analyzer/analyze.js')).analyzeProject;
@@ -263,6 +270,7 @@ async function analyze(io: CliIo, options: Omit<AnalyzeOptions, 'onProgress'>): 
     throw error;
   } finally {
     progress.stop();
+    storeCompiledCode();
   }
 }
 
@@ -292,13 +300,8 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
       : undefined;
 
   const analyzeOptions: AnalyzeOptions = { ...projectOptions(io, config, paths, options.tsconfig), rules: rules.enabled };
-  let storeCompiledCode = (): void => {};
-  if (options.cache) {
-    analyzeOptions.cacheLocation = path.resolve(io.cwd, options.cacheLocation);
-    // Before the analyzer (and the compiler) is loaded; not for a test's injected analyzer.
-    if (!io.analyze) storeCompiledCode = enableCompileCache(path.join(cacheDirectory(analyzeOptions.cacheLocation), 'v8'));
-  }
-  const result = await analyze(io, analyzeOptions).finally(storeCompiledCode);
+  if (options.cache) analyzeOptions.cacheLocation = path.resolve(io.cwd, options.cacheLocation);
+  const result = await analyze(io, analyzeOptions);
   if (options.debug) io.stderr.write(renderProjects(TOOL_NAME, result));
   if (options.performance) io.stderr.write(renderTimings(result));
   // Nothing found at all: there is no report to write, only the reason.

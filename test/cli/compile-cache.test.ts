@@ -1,4 +1,5 @@
-// `--cache` also caches the compiler's compiled code (src/cli/compile-cache.ts). Through the built
+// `--cache` also caches the compiler's compiled code (src/cli/compile-cache.ts), and so does Node's
+// NODE_COMPILE_CACHE without it (Node 22.1+ itself, Node 20 through the CLI). Through the built
 // executable: the first run stores V8 code-cache files, the next runs use them, and a corrupt one
 // is rejected by V8 and rewritten; the report never changes.
 import { spawnSync } from 'node:child_process';
@@ -15,8 +16,8 @@ const NATIVE = typeof (Module as { enableCompileCache?: unknown }).enableCompile
 
 afterAll(removeProjects);
 
-function audit(cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const { status, stdout, stderr } = spawnSync(process.execPath, [bin, '--cache', '-f', 'json'], { cwd, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '' } });
+function audit(cwd: string, args: string[] = ['--cache'], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  const { status, stdout, stderr } = spawnSync(process.execPath, [bin, ...args, '-f', 'json'], { cwd, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', ...env } });
   return { status, stdout, stderr };
 }
 
@@ -47,5 +48,26 @@ describe('compiled-code cache with --cache', () => {
     const third = audit(cwd);
     expect(third).toEqual(first);
     expect(fs.statSync(largest).size).toBeGreaterThan(1_000_000);
+  });
+});
+
+describe('compiled-code cache with NODE_COMPILE_CACHE', () => {
+  it('stores the compiler compiled where the variable says (relative to the working directory), and not when disabled', () => {
+    const cwd = helpdeskProject();
+    const plain = audit(cwd, []);
+    expect(plain.status).toBe(1);
+    const cached = audit(cwd, [], { NODE_COMPILE_CACHE: 'compiled' });
+    expect(cached).toEqual(plain);
+    const stored = cacheFiles(path.join(cwd, 'compiled'));
+    expect(stored.length).toBeGreaterThan(0);
+    // Node 22.1+ stores every module itself; on Node 20 the CLI stores the compiler under its name.
+    expect(stored.every((name) => name.startsWith(`tool-identity-audit${path.sep}`))).toBe(!NATIVE);
+    expect(audit(cwd, [], { NODE_COMPILE_CACHE: 'compiled' })).toEqual(plain);
+    expect(cacheFiles(path.join(cwd, 'compiled'))).toEqual(stored);
+    // Nothing goes to node_modules/.cache without --cache.
+    expect(fs.existsSync(path.join(cwd, 'node_modules/.cache'))).toBe(false);
+
+    expect(audit(cwd, [], { NODE_COMPILE_CACHE: 'off', NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual(plain);
+    expect(cacheFiles(path.join(cwd, 'off'))).toEqual([]);
   });
 });
