@@ -80,8 +80,8 @@ export const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
 
 /**
  * The fixtures/frameworks/<name>/ projects, one per framework adapter, each with an EXPECTED.md: run
- * by fixtures.test.ts (analyzer), test/parity.test.ts (CLI = typed ESLint) and
- * test/rules/integration.test.ts (ESLint with and without types).
+ * by fixtures.test.ts (analyzer) and test/rules/integration.test.ts (ESLint with and without types,
+ * and the CLI = typed ESLint).
  */
 export const frameworkFixtures: readonly string[] = fs
   .readdirSync(path.join(FIXTURES, 'frameworks'), { withFileTypes: true })

@@ -8,6 +8,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const bin = path.join(repoRoot, 'dist/src/cli/bin.js');
 
+/**
+ * The environment of every spawned run: PATH, and Node's NODE_COMPILE_CACHE in this checkout, so
+ * the compiler is compiled once for the suite instead of once per process (a quarter of each run;
+ * on Node 20 the CLI applies the variable itself, src/cli/compile-cache.ts). A code cache changes no
+ * output: V8 rejects an entry that does not fit and compiles again. No CI, GitHub Actions or
+ * NO_COLOR from the machine running the tests.
+ */
+export function binEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env['PATH'] ?? '', NODE_COMPILE_CACHE: path.join(repoRoot, 'node_modules/.cache/tool-identity-audit-tests'), ...extra };
+}
+
 export interface BinResult {
   status: number | null;
   stdout: string;
@@ -17,8 +28,7 @@ export interface BinResult {
 /** Runs the binary in `cwd`; `preload` is a module Node loads first (`--import`). */
 export function runBin(cwd: string, args: readonly string[], options: { preload?: string; env?: Record<string, string> } = {}): BinResult {
   if (!existsSync(bin)) throw new Error(`${bin} was not built (test/global-setup.ts builds it)`);
-  // No CI, GitHub Actions or NO_COLOR from the machine running the tests.
-  const env = { PATH: process.env['PATH'] ?? '', ...options.env };
+  const env = binEnv(options.env);
   const node = options.preload ? ['--import', pathToFileURL(options.preload).href] : [];
   const result = spawnSync(process.execPath, [...node, bin, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -28,7 +38,7 @@ export function runBin(cwd: string, args: readonly string[], options: { preload?
 export function runBinAsync(cwd: string, args: readonly string[]): Promise<BinResult> {
   if (!existsSync(bin)) throw new Error(`${bin} was not built (test/global-setup.ts builds it)`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd, env: { PATH: process.env['PATH'] ?? '' } });
+    const child = spawn(process.execPath, [bin, ...args], { cwd, env: binEnv() });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));

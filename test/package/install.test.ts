@@ -1,9 +1,12 @@
-// The package as a user installs it: `npm pack`, then `npm ci --offline` in a fresh project next to
-// eslint, typescript-eslint and typescript, at the lowest supported versions and at the newest
-// (this repository's pins), then `npx tool-identity-audit` and `npx eslint` there. The install reads
-// only the npm cache this repository's `npm ci` filled (see consumer-lock.ts): no network.
+// The package as a user installs it, from one `npm pack`: the runtime subpath imports with nothing
+// else in node_modules (it has no run-time dependencies) and type-checks against the shipped
+// declarations; then `npm ci --offline` in a fresh project next to eslint, typescript-eslint and
+// typescript, at the lowest supported versions and at the newest (this repository's pins), and
+// `npx tool-identity-audit` and `npx eslint` there. The install reads only the npm cache this
+// repository's `npm ci` filled (see consumer-lock.ts): no network. One file packs once (packing
+// and installing are the slow part of the suite's package tests).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumerPackage } from './consumer-lock.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const repoPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   devDependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
@@ -82,14 +86,16 @@ const EXPECTED = [
 
 let work: string;
 let tarball: string;
+let packedFiles: string[];
 const consumers = new Map<'min' | 'newest', { dir: string; installed: Record<string, string> }>();
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'tia-install-'));
   const out = execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' });
-  const [info] = JSON.parse(out) as Array<{ filename: string }>;
+  const [info] = JSON.parse(out) as Array<{ filename: string; files: Array<{ path: string }> }>;
   if (!info) throw new Error('npm pack printed no package');
   tarball = info.filename;
+  packedFiles = info.files.map((f) => f.path);
   const [min, newest] = await Promise.all([install('min'), install('newest')]);
   consumers.set('min', min).set('newest', newest);
 }, 180_000);
@@ -157,6 +163,103 @@ function eslintRows(dir: string, files: EslintFile[]): unknown[] {
     .flatMap((file) => file.messages.map((m) => [m.ruleId?.replace(/^tool-identity\//, ''), path.relative(dir, file.filePath).split(path.sep).join('/'), m.line, m.column, m.message]))
     .sort((a, b) => (String(a) < String(b) ? -1 : 1));
 }
+
+/** A project holding only the extracted tarball under node_modules/tool-identity-audit. */
+function bare(): string {
+  const consumer = mkdtempSync(path.join(work, 'bare-'));
+  const installed = path.join(consumer, 'node_modules/tool-identity-audit');
+  mkdirSync(installed, { recursive: true });
+  execFileSync('tar', ['-xzf', path.join(work, tarball), '-C', installed, '--strip-components=1']);
+  writeFileSync(path.join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', type: 'module', private: true }));
+  return consumer;
+}
+
+const program = `import {
+  getFunctionToolLookupKey,
+  toolQualifiedName,
+  lookupKeyId,
+  resolveToolNameCollisions,
+  ToolIdentityError,
+  Agent,
+  defineTool,
+  ScriptedModel,
+} from 'tool-identity-audit/runtime';
+
+const key = getFunctionToolLookupKey('lookup', 'crm');
+const qualified = toolQualifiedName('lookup', 'crm');
+const lookup = defineTool({
+  name: 'lookup',
+  description: 'Look up an account',
+  parameters: { type: 'object', properties: {}, additionalProperties: false },
+  execute: () => 'found',
+});
+const agent = new Agent({ name: 'Support', tools: [lookup] });
+const model = new ScriptedModel([
+  { toolCalls: [{ call_id: 'call_1', name: 'lookup', arguments: '{}' }] },
+  { text: 'done' },
+]);
+const result = await agent.run('hi', { model });
+let error = '';
+try {
+  resolveToolNameCollisions([lookup, lookup], [], { policy: 'error' });
+} catch (e) {
+  error = e instanceof ToolIdentityError ? 'ToolIdentityError' : 'other';
+}
+console.log(JSON.stringify({ id: key ? lookupKeyId(key) : null, qualified, output: result.finalOutput, error }));
+`;
+
+describe('npm pack', () => {
+  it('ships the built entry points with declarations, and no sources or tests', () => {
+    for (const file of [
+      'dist/src/runtime/index.js',
+      'dist/src/runtime/index.d.ts',
+      'dist/src/plugin.js',
+      'dist/src/plugin.d.ts',
+      'dist/src/analyzer/index.js',
+      'package.json',
+      'README.md',
+    ]) {
+      expect(packedFiles).toContain(file);
+    }
+    expect(packedFiles.filter((f) => f.startsWith('test/') || f.startsWith('src/'))).toEqual([]);
+  });
+
+  it('imports tool-identity-audit/runtime from a separate project with no other packages', () => {
+    const consumer = bare();
+    writeFileSync(path.join(consumer, 'main.mjs'), program);
+    const out = execFileSync(process.execPath, ['main.mjs'], { cwd: consumer, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({
+      id: '["namespaced","crm","lookup"]',
+      qualified: 'crm.lookup',
+      output: 'done',
+      error: 'ToolIdentityError',
+    });
+  });
+
+  it('type-checks against the shipped declarations', () => {
+    const consumer = bare();
+    // `parameters` accepts a zod schema, so the declarations name zod's types; a real install has zod
+    // (a dependency of the package), here it is linked from this checkout.
+    symlinkSync(path.join(root, 'node_modules/zod'), path.join(consumer, 'node_modules/zod'), 'dir');
+    writeFileSync(path.join(consumer, 'main.mts'), program);
+    // A wrong type must fail, or a clean check proves nothing: one program holds both files, so the
+    // declarations are checked once and the only error is the planted one.
+    writeFileSync(path.join(consumer, 'broken.mts'), "import { toolQualifiedName } from 'tool-identity-audit/runtime';\nexport const n: number = toolQualifiedName('a');\n");
+    writeFileSync(
+      path.join(consumer, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2023', strict: true, noEmit: true, types: [], skipLibCheck: false },
+        files: ['main.mts', 'broken.mts'],
+      }),
+    );
+    const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: consumer, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe(
+      "broken.mts(2,14): error TS2322: Type 'string | undefined' is not assignable to type 'number'.\n  Type 'undefined' is not assignable to type 'number'.\n",
+    );
+    expect(readFileSync(path.join(consumer, 'node_modules/tool-identity-audit/package.json'), 'utf8')).toContain('"./runtime"');
+  });
+});
 
 describe.each(['min', 'newest'] as const)('installed from the tarball with the %s supported eslint, typescript-eslint and typescript', (versions) => {
   let dir: string;

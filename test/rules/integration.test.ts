@@ -3,7 +3,9 @@
 // (syntax only) and `recommended-type-checked` (project service). The type-checked run must report
 // exactly the rows of each fixture's EXPECTED.md (ruleId, file, line, column, message, severity),
 // plus its parse diagnostics; the syntax-only run exactly the rows that need no type information.
-// No timing is measured here (see bench/eslint-timing.ts).
+// The architecture's invariant rides on the run with every rule on: for every file, the built CLI
+// (its `main`, in this process) reports the same findings as ESLint, end positions included.
+// No timing is measured here (see bench/).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { pathToFileURL } from 'node:url';
 import parser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { main as mainType } from '../../src/cli/main.js';
 import { repoRoot } from './testers.js';
 
 const BUILT_PLUGIN = path.join(repoRoot, 'dist/src/plugin.js');
@@ -595,7 +598,38 @@ function expectedFor(fixture: string, dir: string, mode: 'syntax' | 'typed' | 't
 
 // ---------------------------------------------------------------- running ESLint
 
-async function lint(dir: string, mode: 'syntax' | 'typed' | 'typed-all'): Promise<Reported[]> {
+/** ESLint's or the CLI's findings as `file:line:col-endLine:endCol rule message`, rule findings only (parse errors differ by design). */
+type Located = Array<{ filePath: string; messages: Array<{ ruleId: string | null; line: number; column: number; endLine?: number; endColumn?: number; message: string }> }>;
+
+function locatedRows(results: Located, dir: string): string[] {
+  return results
+    .flatMap((r) =>
+      r.messages
+        .filter((m) => m.ruleId !== null)
+        .map((m) => `${path.relative(dir, r.filePath).split(path.sep).join('/')}:${m.line}:${m.column}-${m.endLine}:${m.endColumn} ${String(m.ruleId).replace(`${NS}/`, '')} ${m.message}`),
+    )
+    .sort();
+}
+
+type Main = typeof mainType;
+
+/** The built CLI's JSON report on `dir`, every rule on, as located rows. */
+async function cliRows(dir: string): Promise<string[]> {
+  const { main } = (await import(pathToFileURL(path.join(repoRoot, 'dist/src/cli/main.js')).href)) as { main: Main };
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = await main(['.', '-f', 'json', '--no-exit-code', '--rule', 'no-confusable-tool-names=warn'], {
+    stdout: { write: (text: string) => stdout.push(text) },
+    stderr: { write: (text: string) => stderr.push(text) },
+    cwd: dir,
+    env: {},
+    isTTY: { stdout: false, stderr: false },
+  });
+  expect(code, stderr.join('')).toBe(0);
+  return locatedRows(JSON.parse(stdout.join('')) as Located, dir);
+}
+
+async function lint(dir: string, mode: 'syntax' | 'typed' | 'typed-all', located?: string[]): Promise<Reported[]> {
   const base: Linter.Config = { files: ['**/*.ts'], languageOptions: { parser } };
   const overrideConfig: Linter.Config[] =
     mode === 'syntax'
@@ -607,6 +641,7 @@ async function lint(dir: string, mode: 'syntax' | 'typed' | 'typed-all'): Promis
         ];
   const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig });
   const results = await eslint.lintFiles(['.']);
+  located?.push(...locatedRows(results, dir));
   return sortReported(
     results.flatMap((result) =>
       result.messages.map((m) => ({
@@ -680,7 +715,11 @@ describe.each(fixtures)('fixtures/%s', (fixture) => {
     for (const finding of syntax) expect(typed).toContainEqual(place(finding));
   }, 180_000);
 
-  it('type-checked with no-confusable-tool-names on reports every row', async () => {
-    expect(await lint(dir, 'typed-all')).toEqual(expectedFor(fixture, dir, 'typed-all'));
+  it('type-checked with no-confusable-tool-names on reports every row, and the CLI the same findings', async () => {
+    const located: string[] = [];
+    expect(await lint(dir, 'typed-all', located)).toEqual(expectedFor(fixture, dir, 'typed-all'));
+    expect(await cliRows(dir)).toEqual(located);
+    // A fixture with nothing to compare would make the comparison vacuous for it.
+    if (!fixture.endsWith('/clean')) expect(located.length).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -1,10 +1,13 @@
-// Runs `tool-identity-audit tools ...` through the built executable, as CI and users run it.
+// Runs `tool-identity-audit tools ...`: in-process through the CLI's `main` (the checks of tool lists
+// load no compiler, so a process per case was nearly all start-up), or through the built executable
+// where a test is about the process (an MCP server spawned over stdio).
 import type { JsonMessage } from '../../src/reporters/json.js';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { run } from '../cli/helpers.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const bin = path.join(root, 'dist/src/cli/bin.js');
@@ -26,10 +29,16 @@ export interface BinResult {
 }
 
 /**
- * `node dist/src/cli/bin.js tools ...args` in `cwd` (default: the repository root), in a clean
- * environment (no CI, GitHub Actions or NO_COLOR from the machine running the tests) plus `env`.
+ * `tool-identity-audit tools ...args` in `cwd` (default: the repository root), in-process, in an
+ * empty environment (no CI, GitHub Actions or NO_COLOR from the machine running the tests) plus `env`.
  */
-export function tools(args: readonly string[], cwd = root, env: Record<string, string> = {}): BinResult {
+export async function tools(args: readonly string[], cwd = root, env: Record<string, string> = {}): Promise<BinResult> {
+  const { code, stdout, stderr } = await run(['tools', ...args], { cwd, env });
+  return { status: code, stdout, stderr };
+}
+
+/** The same through `node dist/src/cli/bin.js`, in a clean environment plus `env`. */
+export function toolsBin(args: readonly string[], cwd = root, env: Record<string, string> = {}): BinResult {
   const result = spawnSync(process.execPath, [bin, 'tools', ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -7,7 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, messagesOf, positionOf, removeTemps, root, tempDir, tools } from './helpers.js';
+import { ensureBuilt, messagesOf, positionOf, removeTemps, root, tempDir, toolsBin } from './helpers.js';
 
 beforeAll(ensureBuilt, 300_000);
 afterAll(removeTemps);
@@ -47,7 +47,7 @@ describe('dumping live MCP servers', () => {
     const dir = tempDir();
     const text = `${JSON.stringify(dump, null, 2)}\n`;
     writeFileSync(path.join(dir, 'mcp-tools.json'), text);
-    const result = tools(['mcp-tools.json', '-f', 'json'], dir);
+    const result = toolsBin(['mcp-tools.json', '-f', 'json'], dir);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(1);
     expect(messagesOf(result.stdout, dir)).toEqual([

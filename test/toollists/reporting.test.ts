@@ -2,11 +2,10 @@
 // --rule levels, --max-warnings, --quiet, --no-exit-code, configuration and baselines apply.
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sarifSchemaErrors } from '../reporters/sarif-schema.js';
-import { ensureBuilt, jsonMessages, messagesOf, positionOf, removeTemps, root, tempDir, tools } from './helpers.js';
+import { jsonMessages, messagesOf, positionOf, removeTemps, root, tempDir, tools } from './helpers.js';
 
-beforeAll(ensureBuilt, 300_000);
 afterAll(removeTemps);
 
 const helpdesk = 'fixtures/tool-lists/dumps/helpdesk-agent';
@@ -22,9 +21,9 @@ function helpdeskCopy(): string {
 }
 
 describe('reporters', () => {
-  it('writes every format, each pointing at the name in the dump', () => {
+  it('writes every format, each pointing at the name in the dump', async () => {
     const dir = helpdeskCopy();
-    const result = tools(['mcp', '-f', 'stylish', '-f', 'json=r/report.json', '-f', 'sarif=r/report.sarif', '-f', 'github=r/github.txt', '-f', 'codeclimate=r/cc.json', '-f', 'markdown=r/summary.md'], dir);
+    const result = await tools(['mcp', '-f', 'stylish', '-f', 'json=r/report.json', '-f', 'sarif=r/report.sarif', '-f', 'github=r/github.txt', '-f', 'codeclimate=r/cc.json', '-f', 'markdown=r/summary.md'], dir);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('mcp/linear.json\n  4:15  error  Tool name "create_issue" is listed by MCP servers "github" and "linear"');
     expect(result.stdout).toContain('✖ 2 problems (2 errors, 0 warnings)');
@@ -60,10 +59,10 @@ describe('reporters', () => {
     expect(markdown).toContain('| mcp/linear.json:4:15 | error | Tool name "create\\_issue" is listed by MCP servers');
   });
 
-  it('adds GitHub annotations on GitHub Actions without -f, and lists a malformed dump as not analysed', () => {
+  it('adds GitHub annotations on GitHub Actions without -f, and lists a malformed dump as not analysed', async () => {
     const dir = helpdeskCopy();
     writeFileSync(path.join(dir, 'mcp', 'jira.json'), '{ "tools": [ { "name": "create_issue", } ');
-    const result = tools(['mcp'], dir, { GITHUB_ACTIONS: 'true' });
+    const result = await tools(['mcp'], dir, { GITHUB_ACTIONS: 'true' });
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('::error file=mcp/jira.json,line=1,col=');
     expect(result.stdout).toContain('title=tool-identity-audit (parse-error)::Malformed JSON');
@@ -72,45 +71,45 @@ describe('reporters', () => {
 });
 
 describe('levels, configuration and baselines', () => {
-  it('--rule levels, --max-warnings, --quiet and --no-exit-code', () => {
+  it('--rule levels, --max-warnings, --quiet and --no-exit-code', async () => {
     const dir = helpdeskCopy();
-    const warn = tools(['mcp', '--rule', 'no-tool-name-collision=warn', '--rule', 'valid-tool-name=warn'], dir);
+    const warn = await tools(['mcp', '--rule', 'no-tool-name-collision=warn', '--rule', 'valid-tool-name=warn'], dir);
     expect(warn.status).toBe(0);
     expect(warn.stdout).toContain('✖ 2 problems (0 errors, 2 warnings)');
-    const capped = tools(['mcp', '--rule', 'no-tool-name-collision=warn', '--rule', 'valid-tool-name=warn', '--max-warnings', '1'], dir);
+    const capped = await tools(['mcp', '--rule', 'no-tool-name-collision=warn', '--rule', 'valid-tool-name=warn', '--max-warnings', '1'], dir);
     expect(capped.status).toBe(1);
     expect(capped.stderr).toBe('tool-identity-audit: too many warnings (2); the maximum is 1\n');
-    const quiet = tools(['mcp', '--rule', 'valid-tool-name=warn', '--quiet', '-f', 'json'], dir);
+    const quiet = await tools(['mcp', '--rule', 'valid-tool-name=warn', '--quiet', '-f', 'json'], dir);
     expect(messagesOf(quiet.stdout, dir).map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual(['mcp/linear.json:4:15 no-tool-name-collision']);
-    const off = tools(['mcp', '--rule', 'no-tool-name-collision=off', '--rule', 'valid-tool-name=off'], dir);
+    const off = await tools(['mcp', '--rule', 'no-tool-name-collision=off', '--rule', 'valid-tool-name=off'], dir);
     expect(off).toEqual({ status: 0, stdout: '3 files\n', stderr: '' });
-    expect(tools(['mcp', '--no-exit-code'], dir).status).toBe(0);
-    const badRule = tools(['mcp', '--rule', 'no-such-rule=warn'], dir);
+    expect((await tools(['mcp', '--no-exit-code'], dir)).status).toBe(0);
+    const badRule = await tools(['mcp', '--rule', 'no-such-rule=warn'], dir);
     expect(badRule.status).toBe(2);
     expect(badRule.stderr).toMatch(/^tool-identity-audit: --rule no-such-rule=warn: unknown rule "no-such-rule"/);
   });
 
-  it('reads the configuration: rule levels and maxWarnings; an invalid one is fatal and names the key', () => {
+  it('reads the configuration: rule levels and maxWarnings; an invalid one is fatal and names the key', async () => {
     const dir = helpdeskCopy();
     writeFileSync(path.join(dir, 'tool-identity-audit.config.json'), JSON.stringify({ rules: { 'valid-tool-name': 'off', 'no-tool-name-collision': 'warn' }, maxWarnings: 0 }));
-    const result = tools(['mcp'], dir);
+    const result = await tools(['mcp'], dir);
     expect(result.status).toBe(1);
     expect(result.stdout).toContain('✖ 1 problem (0 errors, 1 warning)');
     expect(result.stderr).toBe('tool-identity-audit: too many warnings (1); the maximum is 0\n');
     writeFileSync(path.join(dir, 'tool-identity-audit.config.json'), JSON.stringify({ rules: { 'valid-tool-name': ['error', { provider: 'mistral' }] } }));
-    const invalid = tools(['mcp'], dir);
+    const invalid = await tools(['mcp'], dir);
     expect(invalid.status).toBe(2);
     expect(invalid.stderr).toContain('invalid configuration in tool-identity-audit.config.json: rules.valid-tool-name[1].provider');
   });
 
-  it('a baseline records today\'s findings; later runs report only new ones; the code baseline is left alone', () => {
+  it('a baseline records today\'s findings; later runs report only new ones; the code baseline is left alone', async () => {
     const dir = helpdeskCopy();
     writeFileSync(path.join(dir, 'tool-identity-audit.baseline.json'), '{ "version": 1, "findings": [] }\n');
-    const write = tools(['mcp', '--write-baseline'], dir);
+    const write = await tools(['mcp', '--write-baseline'], dir);
     expect(write).toEqual({ status: 0, stdout: 'Wrote 2 findings to tool-identity-audit.tools-baseline.json\n', stderr: '' });
     expect(readFileSync(path.join(dir, 'tool-identity-audit.baseline.json'), 'utf8')).toBe('{ "version": 1, "findings": [] }\n');
 
-    expect(tools(['mcp', '--baseline', 'tool-identity-audit.tools-baseline.json'], dir)).toEqual({ status: 0, stdout: '3 files\n', stderr: '' });
+    expect(await tools(['mcp', '--baseline', 'tool-identity-audit.tools-baseline.json'], dir)).toEqual({ status: 0, stdout: '3 files\n', stderr: '' });
 
     // Moving a tool changes lines, not fingerprints; a new duplicate is reported.
     const linear = JSON.parse(readFileSync(path.join(dir, 'mcp/linear.json'), 'utf8')) as { tools: Array<{ name: string }> };
@@ -118,7 +117,7 @@ describe('levels, configuration and baselines', () => {
     linear.tools.push({ ...(linear.tools[0] as { name: string }), name: 'search_issues' });
     const edited = JSON.stringify(linear, null, 2);
     writeFileSync(path.join(dir, 'mcp/linear.json'), edited);
-    const after = tools(['mcp', '--baseline', 'tool-identity-audit.tools-baseline.json', '-f', 'json'], dir);
+    const after = await tools(['mcp', '--baseline', 'tool-identity-audit.tools-baseline.json', '-f', 'json'], dir);
     expect(after.status).toBe(1);
     expect(messagesOf(after.stdout, dir).map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual([`mcp/linear.json:${positionOf(edited, '"search_issues"')} no-tool-name-collision`]);
     expect(after.stdout).toContain('Tool name \\"search_issues\\" is listed by MCP servers \\"github\\" and \\"linear\\"');
