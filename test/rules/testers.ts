@@ -7,11 +7,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RuleTester, type InvalidTestCase, type ValidTestCase } from '@typescript-eslint/rule-tester';
 import type { RuleModule } from '@typescript-eslint/utils/ts-eslint';
-import { afterAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { ruleIdOf, runCliCases } from './cli-cases.js';
 
 // RuleTester calls afterAll/describe/it at construction; vitest has no globals by default.
-RuleTester.afterAll = afterAll;
+// Its afterAll only clears the parser's caches (to release file watchers, which a lint run never
+// opens): that threw away the project service of fixtures/typed after every rule file, and each
+// next file built the program again with the types of @openai/agents, the MCP SDK and zod (3-4 s a
+// file). Test files share a worker's modules (vitest.config.ts), so they share that program.
+RuleTester.afterAll = () => {};
 RuleTester.describe = describe;
 RuleTester.it = it;
 RuleTester.itOnly = it.only;
