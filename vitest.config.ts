@@ -16,8 +16,8 @@ export default defineConfig({
     // timeout is a hang detector here, not a performance assertion.
     testTimeout: 180_000,
     // Vitest keeps a core for itself (workers = cores - 1): one worker on a 2-core machine, where a
-    // third of the suite's CPU is in the processes the tests spawn (the binary, tsc, npm), so the
-    // second core sat idle. One worker per core: 240 s -> 170 s there (issue 13).
+    // third of the suite's CPU was in the processes the tests spawn (the binary, tsc, npm), so the
+    // second core sat idle. One worker per core (docs/testing.md has the measurements).
     maxWorkers: os.availableParallelism(),
     hookTimeout: 180_000,
     reporters: process.env.GITHUB_ACTIONS ? ['default', 'github-actions'] : ['default'],
