@@ -4,7 +4,7 @@
 import type * as TS from 'typescript';
 import type { IdentityStringFact } from '../types.js';
 import { type Ctx, accessName, isStringLike, outerParent, shortText, spanOf, terminalName, textOf, unwrap } from './context.js';
-import { onlyReachesLogText, quietReason, usedAsKey } from './identity-uses.js';
+import { isLogCall, onlyReachesLogText, quietReason, usedAsKey } from './identity-uses.js';
 
 const NAMESPACE_PART = /namespace|^ns$/i;
 const NAME_PART = /name|tool/i;
@@ -30,7 +30,6 @@ const CANONICAL_QUALIFIERS = new Set(['toolQualifiedName', 'getFunctionToolQuali
 const KEY_METHODS = new Set(['set', 'get', 'has', 'add', 'delete']);
 const APPROVAL_PREFIX = 'deferred_top_level:';
 const LOOKUP_KINDS = new Set(['namespaced', 'bare', 'deferred_top_level']);
-const LOG_METHODS = new Set(['log', 'debug', 'info', 'warn', 'warning', 'error', 'trace', 'fatal']);
 
 const HELPERS: Record<IdentityStringFact['form'], string> = {
   'qualified-name': 'toolQualifiedName',
@@ -102,13 +101,7 @@ export function inErrorMessage(ctx: Ctx, node: TS.Node): boolean {
       current = parent;
       continue;
     }
-    if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== child) {
-      const callee = unwrap(ts, parent.expression);
-      if (ts.isNewExpression(parent) || ts.isIdentifier(callee)) return /Error$/.test(terminalName(ts, callee) ?? '');
-      if (!ts.isPropertyAccessExpression(callee)) return false;
-      const owner = terminalName(ts, callee.expression) ?? '';
-      return owner === 'console' || (/^log(ger)?$|logger$/i.test(owner) && LOG_METHODS.has(callee.name.text));
-    }
+    if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== child) return isLogCall(ctx, parent);
     return false;
   }
 }

@@ -112,7 +112,8 @@ function isAgentScoped(ctx: Ctx, node: TS.Node): boolean {
   );
 }
 
-function isLogCall(ctx: Ctx, call: TS.CallExpression | TS.NewExpression): boolean {
+/** A call whose arguments are text for people: an Error constructed or called, a console or logger method. */
+export function isLogCall(ctx: Ctx, call: TS.CallExpression | TS.NewExpression): boolean {
   const { ts } = ctx;
   const callee = unwrap(ts, call.expression);
   if (ts.isNewExpression(call)) return /Error$/.test(terminalName(ts, callee) ?? '');
