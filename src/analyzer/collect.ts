@@ -89,7 +89,11 @@ export function parseReachable(collected: Collected, resolve: ResolveModule, opt
           continue;
         }
         const result = analyse(state, read.text);
-        if (!result.facts) continue;
+        // A crash in parsing or extraction is reported here too, as for a file parsed up front.
+        if (!result.facts) {
+          collected.diagnostics.push(...result.diagnostics);
+          continue;
+        }
         state.entry = { ...state.entry, facts: result.facts, diagnostics: result.diagnostics };
         options.cache?.set(state.rel, state.entry);
       }

@@ -105,6 +105,9 @@ describe('hostile inputs through dist/src/cli/bin.js', () => {
       'src/members.ts': `${FRAMEWORK_IMPORT}export const m = a${'.b'.repeat(DEEP)};\n`,
       // The parser builds a long `+` chain without recursion; the extractor's walk recurses into it.
       'src/sum.ts': `export const total = ${Array(DEEP).fill('a').join(' + ')};\n${VALID.replace('approvalKey', 'sumKey')}`,
+      // No framework import: parsed only on demand, when the linker follows the tool's name into it.
+      'src/names.ts': `export const SEARCH = 'search';\nexport const x = ${'('.repeat(DEEP)}1${')'.repeat(DEEP)};\n`,
+      'src/search.ts': `${FRAMEWORK_IMPORT}import { SEARCH } from './names.js';\n\nexport const search = tool({ name: SEARCH, description: 'Search', execute: async () => 'ok' });\n`,
     });
     const result = audit(cwd);
     expect(result.status).toBe(1);
@@ -112,6 +115,7 @@ describe('hostile inputs through dist/src/cli/bin.js', () => {
     expect(result.rows).toEqual([
       tooDeep('src/arrows.ts', 'Parsing'),
       tooDeep('src/members.ts', 'Fact extraction'),
+      tooDeep('src/names.ts', 'Parsing'),
       tooDeep('src/objects.ts', 'Parsing'),
       tooDeep('src/parens.ts', 'Parsing'),
       tooDeep('src/sum.ts', 'Fact extraction'),
