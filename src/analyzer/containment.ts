@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { isSymlink, realpathOrUndefined } from './fs-probes.js';
-import { relativePosix } from './source-paths.js';
+import { isInsideDirectory, relativePosix } from './source-paths.js';
 
 export interface Containment {
   /**
@@ -26,10 +26,10 @@ export function createContainment(cwd: string, roots: readonly string[]): Contai
     if (!realDirs.has(dir)) realDirs.set(dir, realpathOrUndefined(dir));
     return realDirs.get(dir);
   };
-  const insideReal = (p: string): boolean => real.some((root) => isInside(p, root));
+  const insideReal = (p: string): boolean => real.some((root) => isInsideDirectory(p, root));
   return {
     escape(abs) {
-      const root = lexical.find((r) => isInside(abs, r));
+      const root = lexical.find((r) => isInsideDirectory(abs, r));
       if (root === undefined) return undefined;
       // One realpath per directory; the file's own one only when it is a link.
       const dir = realDir(path.dirname(abs));
@@ -59,9 +59,4 @@ export function outsideRootDiagnostic(cwd: string, rel: string): ToolDiagnostic 
     // A directory link further up the path: the diagnostic names the path without its target.
   }
   return { file: rel, kind: 'symlink-outside-root', message: `Symbolic link leads out of the audited directory${target}: not followed.` };
-}
-
-function isInside(p: string, root: string): boolean {
-  const rel = path.relative(root, p);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }

@@ -31,3 +31,9 @@ export function relativePosix(cwd: string, abs: string): string {
 export function isWithin(file: string, dir: string): boolean {
   return dir === '' || file === dir || file.startsWith(dir.endsWith('/') ? dir : `${dir}/`);
 }
+
+/** True when the absolute path `p` is `dir` or inside it (a sibling named `..x` is inside too). */
+export function isInsideDirectory(p: string, dir: string): boolean {
+  const rel = path.relative(dir, p);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
+}

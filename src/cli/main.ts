@@ -7,6 +7,7 @@ import { Command, CommanderError, Option } from 'commander';
 // The analyzer (ts-morph, hence the TypeScript compiler) is imported only when a run analyses:
 // --version, --help and configuration errors never pay for loading the compiler.
 import { AnalyzerConfigError } from '../analyzer/errors.js';
+import { isInsideDirectory } from '../analyzer/source-paths.js';
 import type { AnalysisResult, AnalyzeOptions } from '../analyzer/types.js';
 import { catalog, ruleIds } from '../checks/catalog.js';
 import type { Finding } from '../checks/finding.js';
@@ -212,7 +213,7 @@ export function nearestTsconfig(cwd: string, paths: readonly string[]): string |
     common = common === undefined ? dir : commonDirectory(common, dir);
   }
   if (common === undefined) return undefined;
-  for (let dir = common; isWithin(dir, root) && dir !== root; dir = path.dirname(dir)) {
+  for (let dir = common; isInsideDirectory(dir, root) && dir !== root; dir = path.dirname(dir)) {
     const candidate = path.join(dir, 'tsconfig.json');
     if (existsSync(candidate)) return candidate;
   }
@@ -226,15 +227,10 @@ export function nearestTsconfig(cwd: string, paths: readonly string[]): string |
 function checkPathsWithin(cwd: string, paths: readonly string[]): void {
   const root = path.resolve(cwd);
   for (const given of paths) {
-    if (!isWithin(path.resolve(root, given), root)) {
+    if (!isInsideDirectory(path.resolve(root, given), root)) {
       throw new CliError(`Path "${given}" is outside the working directory ${root}: run ${TOOL_NAME} from a directory that contains it.`);
     }
   }
-}
-
-function isWithin(dir: string, root: string): boolean {
-  const relative = path.relative(root, dir);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 /** The directory of a `--cache-location`: itself, or the folder of a `*.json` index file. */
@@ -244,7 +240,7 @@ function cacheDirectory(location: string): string {
 
 function commonDirectory(a: string, b: string): string {
   let dir = a;
-  while (!isWithin(b, dir)) {
+  while (!isInsideDirectory(b, dir)) {
     const parent = path.dirname(dir);
     if (parent === dir) return dir;
     dir = parent;

@@ -305,6 +305,12 @@ describe('fatal errors exit 2', () => {
     }
     // Spelled through the parent, it is inside: analysed.
     expect((await run([`../${path.basename(project)}/src`], { cwd: project })).code).toBe(1);
+    // A directory whose name starts with two dots is inside: not refused, only (being hidden) not
+    // matched by the default globs.
+    const dotted = makeProject({ '..drafts/agent.ts': agentTs, '..drafts/tools.ts': toolsTs, 'package.json': packageJson });
+    const hidden = await run(['..drafts'], { cwd: dotted });
+    expect(hidden.code).toBe(2);
+    expect(hidden.stderr).toMatch(/^tool-identity-audit: nothing to analyse: \. \(default globs\) matched no source files under \.\.drafts\./);
   });
 
   it('an unknown flag', async () => {
