@@ -20,11 +20,20 @@ const RULE = 'no-tool-name-collision';
 export function checkToolNameCollisions(input: CheckInput): Finding[] {
   const findings: Finding[] = [];
   const sets = new Map(input.linked.exposureSets.map((set) => [set.key, set]));
+  // The addTools calls that add to each agent's live list, in set order.
+  const addersOf = new Map<string, ResolvedExposureSet[]>();
+  for (const set of input.linked.exposureSets) {
+    for (const agentKey of set.liveIn ?? []) {
+      const adders = addersOf.get(agentKey);
+      if (adders) adders.push(set);
+      else addersOf.set(agentKey, [set]);
+    }
+  }
   for (const set of input.linked.exposureSets) {
     findings.push(...checkSet(set));
     for (const agentKey of set.liveIn ?? []) {
       const agent = sets.get(agentKey);
-      const others = input.linked.exposureSets.filter((other) => other !== set && other.liveIn?.includes(agentKey));
+      const others = (addersOf.get(agentKey) ?? []).filter((other) => other !== set);
       if (agent) findings.push(...liveAdditionFindings(set, agent, others));
     }
   }
