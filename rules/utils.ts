@@ -2,6 +2,7 @@
 // link (across the program's files when type information is available), run one check, and
 // report the findings that fall in the linted file.
 import { isCallIdTypeName } from '../src/facts/extract/call-ids.js';
+import { TOOL_CALL_DISCRIMINANT, TOOL_CALL_TYPE } from '../src/facts/extract/tool-call-values.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as TS from 'typescript';
@@ -30,7 +31,13 @@ interface LinkedFiles {
 // Facts depend only on the syntax tree (and, in a program, on the checker's view of call-ID types):
 // one extraction per SourceFile object, shared by all rules.
 const factsBySourceFile = new WeakMap<TS.SourceFile, FileFacts>();
-const callIdTypeTests = new WeakMap<TS.Program, (node: TS.Expression) => boolean>();
+const typeSeams = new WeakMap<TS.Program, TypeSeams>();
+
+interface TypeSeams {
+  isCallIdExpression: (node: TS.Expression) => boolean;
+  isToolCallExpression: (node: TS.Expression) => boolean;
+  isPresentString: (node: TS.Expression) => boolean;
+}
 // With type information the whole program is linked once and each rule's findings computed once.
 const linkedByProgram = new WeakMap<TS.Program, LinkedFiles>();
 const linkedBySourceFile = new WeakMap<TS.SourceFile, LinkedFiles>();
@@ -38,30 +45,55 @@ const linkedBySourceFile = new WeakMap<TS.SourceFile, LinkedFiles>();
 function factsOf(sourceFile: TS.SourceFile, program?: TS.Program): FileFacts {
   let facts = factsBySourceFile.get(sourceFile);
   if (!facts) {
-    const isCallIdExpression = program ? callIdTypeTest(program) : undefined;
-    facts = extractFacts(ts, sourceFile, { file: sourceFile.fileName, ...(isCallIdExpression ? { isCallIdExpression } : {}) });
+    facts = extractFacts(ts, sourceFile, { file: sourceFile.fileName, ...(program ? typeSeamsOf(program) : {}) });
     factsBySourceFile.set(sourceFile, facts);
   }
   return facts;
 }
 
 /**
- * With type information, a value whose type is named `…CallId` (a branded `ToolCallId`, say) is a
- * call ID even when neither its name nor where it was read from says so, e.g. a helper's return
- * value. The CLI is syntax-only and sees declared types only.
+ * What the checker knows that syntax does not: a value whose type is named `…CallId` (a branded
+ * `ToolCallId`) is a call ID even when neither its name nor where it was read from says so; a value
+ * whose type is a framework's tool call (`ToolUseBlock`, or a union member narrowed by a guard the
+ * extractor does not follow) has the call ID as its `id`; a value typed `string` (no `undefined`,
+ * `null`, `any`) cannot be missing, so a fallback on it never runs. The CLI is syntax-only and sees
+ * declared types only.
  */
-function callIdTypeTest(program: TS.Program): (node: TS.Expression) => boolean {
-  let test = callIdTypeTests.get(program);
-  if (!test) {
+function typeSeamsOf(program: TS.Program): TypeSeams {
+  let seams = typeSeams.get(program);
+  if (!seams) {
     const checker = program.getTypeChecker();
-    test = (node) => {
-      const type = checker.getTypeAtLocation(node);
-      const types = type.isUnion() ? type.types : [type];
-      return types.some((t) => isCallIdTypeName(t.aliasSymbol?.name ?? ''));
+    const membersOf = (type: TS.Type): readonly TS.Type[] => (type.isUnion() ? type.types : [type]);
+    // Without strictNullChecks `id?: string` reads as `string`: the type says nothing of presence.
+    const options = program.getCompilerOptions();
+    const nullChecked = options.strictNullChecks ?? options.strict ?? false;
+    seams = {
+      isCallIdExpression: (node) => membersOf(checker.getTypeAtLocation(node)).some((t) => isCallIdTypeName(t.aliasSymbol?.name ?? '')),
+      isToolCallExpression: (node) => {
+        const members = membersOf(checker.getNonNullableType(checker.getTypeAtLocation(node)));
+        return members.length > 0 && members.every((t) => isToolCallObjectType(checker, t));
+      },
+      isPresentString: (node) => {
+        if (!nullChecked) return false;
+        const type = checker.getTypeAtLocation(node);
+        const members = membersOf(type);
+        return members.length > 0 && members.every((t) => (t.flags & ts.TypeFlags.StringLike) !== 0);
+      },
     };
-    callIdTypeTests.set(program, test);
+    typeSeams.set(program, seams);
   }
-  return test;
+  return seams;
+}
+
+/** A framework tool-call type by name, or an object type whose `type` is a tool-call discriminant. */
+function isToolCallObjectType(checker: TS.TypeChecker, type: TS.Type): boolean {
+  const name = type.aliasSymbol?.name ?? type.getSymbol()?.name;
+  if (name !== undefined && TOOL_CALL_TYPE.test(name)) return true;
+  const discriminant = type.getProperty('type');
+  if (!discriminant) return false;
+  const declared = checker.getTypeOfSymbol(discriminant);
+  const literals = declared.isUnion() ? declared.types : [declared];
+  return literals.every((t) => t.isStringLiteral() && TOOL_CALL_DISCRIMINANT.test(t.value));
 }
 
 /** The linted file's TypeScript tree: typescript-eslint's own when present, else parsed here. */

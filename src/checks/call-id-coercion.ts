@@ -16,10 +16,25 @@ const formText: Record<CallIdCoercionFact['form'], string> = {
   concat: 'string concatenation',
   'nullish-default': 'a `??` default',
   'logical-default': 'a `||` default',
+  'conditional-default': 'a conditional default',
+  'assigned-default': 'a default assigned when it is missing',
+  'destructuring-default': 'a destructuring default',
 };
 
-/** Where a made-up ID does harm; a log line, a lookup or a memo string cannot pair anything with the wrong call. */
-function harmful(flow: CallIdFlow): boolean {
+/** Forms that turn the ID into text; the others only stand something in for a missing ID. */
+const TO_TEXT = new Set<CallIdCoercionFact['form']>(['String', 'template', 'toString', 'concat']);
+
+/** Places where a made-up ID pairs nothing: text for a person, a read-only lookup, a rejected value, a memo string. */
+const QUIET = new Set<CallIdFlow['kind']>(['log', 'display', 'text', 'memo', 'lookup', 'guarded', 'own-default']);
+
+/**
+ * A fallback does harm where something pairs by the ID (sent, returned, a key, compared); text made
+ * of the ID (`String(id)`, `` `${id}` ``) does harm anywhere but in text for a person, a lookup or a
+ * memo string: whatever reads it next takes "undefined" for an ID.
+ */
+function harmful(fact: CallIdCoercionFact): boolean {
+  const { flow } = fact;
+  if (TO_TEXT.has(fact.form)) return !QUIET.has(flow.kind);
   return flow.kind === 'sent' || flow.kind === 'returned' || flow.kind === 'key' || flow.kind === 'compared';
 }
 
@@ -27,7 +42,7 @@ export function checkCallIdCoercion(input: CheckInput): Finding[] {
   const findings: Finding[] = [];
   for (const facts of input.files) {
     for (const fact of facts.callIdCoercions) {
-      if (!harmful(fact.flow)) continue;
+      if (!harmful(fact)) continue;
       const suggestions = [];
       // extractToolCallId reads `call_id` (then `id`) of a raw provider item; `callId` fields of
       // SDK items are not what it reads, so only the wire field gets the suggestion.
@@ -39,10 +54,11 @@ export function checkCallIdCoercion(input: CheckInput): Finding[] {
           edits: [...edits, { range: [fact.span.start, fact.span.end] as [number, number], text: `${name}(${fact.rawItemText})` }],
         });
       }
+      const messageId = fact.fallback === undefined ? 'coercedCallId' : fact.fallback.kind === 'literal' ? 'madeUpCallId' : 'otherCallId';
       findings.push(
-        makeFinding(RULE, 'coercedCallId', {
+        makeFinding(RULE, messageId, {
           at: { file: facts.file, span: fact.span },
-          data: { expression: fact.expression, form: formText[fact.form] },
+          data: { expression: fact.expression, form: formText[fact.form], ...(fact.fallback ? { fallback: fact.fallback.text } : {}) },
           suggestions,
           key: `${fact.form}|${fact.expression}`,
         }),

@@ -177,7 +177,11 @@ export const catalog = {
     hasSuggestions: true,
     messages: {
       coercedCallId:
-        'Call ID `{{expression}}` is coerced with {{form}}; a missing or non-string ID becomes a made-up string instead of being rejected. Use it only when it already is a string (extractToolCallId() does this for raw items) and handle the missing case.',
+        'Call ID `{{expression}}` is coerced with {{form}}: a missing ID becomes the made-up text "undefined" and a non-string one is turned into text instead of being rejected. Use it only when it already is a string (extractToolCallId() does this for raw items) and handle the missing case.',
+      madeUpCallId:
+        'Call ID `{{expression}}` falls back to `{{fallback}}` ({{form}}): when the provider sends no ID this makes one up, the same for every such call, and a result or approval is paired by it. Use the ID only when it is present (extractToolCallId() does this for raw items) and handle the missing case.',
+      otherCallId:
+        'Call ID `{{expression}}` falls back to `{{fallback}}` ({{form}}), another value: when the call has no ID of its own, its result is paired with a different ID than the call\'s. Use the call\'s own ID and handle the missing case.',
       useExtractToolCallId: 'Use extractToolCallId({{rawItem}}) instead.',
     },
   }),

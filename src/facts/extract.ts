@@ -33,7 +33,7 @@ export type { ExtractOptions, TsModule };
  * of them and no enabler module cannot produce a fact beyond its module surface.
  */
 export const IDENTITY_TOKENS =
-  /call_?id|tool_?call|tool_?use|function_?call|\btc\b|qualifiedName|deferred_top_level|namespace|\bns\b|['"`]bare['"`]|_call:|approvals\b|approvalDecisions|\}__?\$\{|\bmcp__/i;
+  /call_?id|tool[-_]?call|tool_?use|function_?call|\btc\b|qualifiedName|deferred_top_level|namespace|\bns\b|['"`]bare['"`]|_call:|approvals\b|approvalDecisions|\}__?\$\{|\bmcp__/i;
 
 /** True when the file's text could yield facts beyond its module surface. */
 export function mayHaveFacts(text: string, adapters: readonly FrameworkAdapter[] = registry): boolean {
@@ -183,16 +183,26 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
       case K.BinaryExpression: {
         // Coercions and identity strings are `+`, `??` and `||` expressions; most binaries are not.
         const op = (node as TS.BinaryExpression).operatorToken.kind;
+        if (op === K.EqualsToken || op === K.QuestionQuestionEqualsToken || op === K.BarBarEqualsToken) {
+          // `if (!id) id = ''`, `id ??= ''`: a fallback assigned to a call ID.
+          collectCallIdCoercion(ctx, node, scope);
+          break;
+        }
         if (op !== K.PlusToken && op !== K.QuestionQuestionToken && op !== K.BarBarToken) break;
         collectCallIdCoercion(ctx, node, scope);
         collectIdentityString(ctx, identity, node);
         break;
       }
+      case K.BindingElement:
+        // `{ id = '' }`: a destructuring default.
+        if ((node as TS.BindingElement).initializer) collectCallIdCoercion(ctx, node, scope);
+        break;
       case K.TemplateExpression:
         collectCallIdCoercion(ctx, node, scope);
         collectIdentityString(ctx, identity, node);
         break;
       case K.ConditionalExpression:
+        collectCallIdCoercion(ctx, node, scope);
         collectIdentityString(ctx, identity, node);
         break;
       default:

@@ -272,7 +272,16 @@ export interface AgentMutationFact {
 
 /** `String(id)`, `` `${id}` ``, `id.toString()`, `'' + id`, `id + ''`, `id ?? ''` on a provider call ID. */
 export interface CallIdCoercionFact {
-  form: 'String' | 'template' | 'toString' | 'concat' | 'nullish-default' | 'logical-default';
+  form:
+    | 'String'
+    | 'template'
+    | 'toString'
+    | 'concat'
+    | 'nullish-default'
+    | 'logical-default'
+    | 'conditional-default'
+    | 'assigned-default'
+    | 'destructuring-default';
   /** Source text of the call-ID expression. */
   expression: string;
   /** Why it is taken for a call ID: 'property' (`.call_id`, `.callId`, `.toolCallId`), 'name', 'type'. */
@@ -282,6 +291,11 @@ export interface CallIdCoercionFact {
   expressionSpan: Span;
   /** The raw item the ID was read from, when it is a simple property access (`item` of `item.call_id`). */
   rawItemText: string | undefined;
+  /**
+   * What stands in for a missing ID: a literal (or `String(undefined)`) makes one up; another value
+   * (`event.id`, `requestID`) pairs the result with a different ID. Absent for a plain coercion.
+   */
+  fallback?: { kind: 'literal' | 'other-id'; text: string };
   /** Where the coerced value goes (decided in syntax): only some places let a made-up ID do harm. */
   flow: CallIdFlow;
 }

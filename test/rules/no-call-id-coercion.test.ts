@@ -249,8 +249,8 @@ runCases(RULE, rule, {
       code: aliasedImport,
       errors: [
         {
-          messageId: 'coercedCallId',
-          data: { expression: 'output.call_id', form: 'a `??` default' },
+          messageId: 'madeUpCallId',
+          data: { expression: 'output.call_id', form: 'a `??` default', fallback: "''" },
           ...loc(aliasedImport, "output.call_id ?? ''"),
           suggestions: [
             {
@@ -299,8 +299,8 @@ runCases(RULE, rule, {
           suggestions: [],
         },
         {
-          messageId: 'coercedCallId',
-          data: { expression: 'item.call_id', form: 'a `||` default' },
+          messageId: 'madeUpCallId',
+          data: { expression: 'item.call_id', form: 'a `||` default', fallback: "''" },
           ...loc(concatForms, "item.call_id || ''"),
           suggestions: [
             {
@@ -586,20 +586,20 @@ runCases(`${RULE}: chains, spellings and where the ID flows`, rule, {
       name: "LangChain: `request.toolCall.id ?? ''` sent as a ToolMessage's tool_call_id",
       code: toolMessageOnError,
       errors: [
-        { messageId: 'coercedCallId', data: { expression: 'request.toolCall.id', form: 'a `??` default' }, ...loc(toolMessageOnError, 'request.toolCall.id ?? ""'), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'request.toolCall.id', form: 'a `??` default', fallback: '""' }, ...loc(toolMessageOnError, 'request.toolCall.id ?? ""'), suggestions: [] },
       ],
     },
     {
       mode: 'syntax',
       name: '`id` of a parameter typed ContentBlock.Tools.ToolCall sent as call_id (the name default is not an ID)',
       code: typedToolCallBlock,
-      errors: [{ messageId: 'coercedCallId', data: { expression: 'block.id', form: 'a `??` default' }, ...loc(typedToolCallBlock, "block.id ?? ''"), suggestions: [] }],
+      errors: [{ messageId: 'madeUpCallId', data: { expression: 'block.id', form: 'a `??` default', fallback: "''" }, ...loc(typedToolCallBlock, "block.id ?? ''"), suggestions: [] }],
     },
     {
       mode: 'syntax',
       name: 'Mistral: through an ID converter into the `id` of a spread tool call; the lookup stays quiet',
       code: mistralIds,
-      errors: [{ messageId: 'coercedCallId', data: { expression: 'toolCall.id', form: 'a `??` default' }, ...loc(mistralIds, 'toolCall.id ?? ""'), suggestions: [] }],
+      errors: [{ messageId: 'madeUpCallId', data: { expression: 'toolCall.id', form: 'a `??` default', fallback: '""' }, ...loc(mistralIds, 'toolCall.id ?? ""'), suggestions: [] }],
     },
     {
       mode: 'syntax',
@@ -607,8 +607,8 @@ runCases(`${RULE}: chains, spellings and where the ID flows`, rule, {
       code: realtimeChain,
       errors: [
         {
-          messageId: 'coercedCallId',
-          data: { expression: 'toolCall.callId', form: 'a `||` default' },
+          messageId: 'madeUpCallId',
+          data: { expression: 'toolCall.callId', form: 'a `||` default', fallback: "''" },
           ...loc(realtimeChain, "toolCall.callId || toolCall.id || ''"),
           suggestions: [],
         },
@@ -619,10 +619,10 @@ runCases(`${RULE}: chains, spellings and where the ID flows`, rule, {
       name: 'String(callID ?? other field) stored as a key and sent; String(x ?? requestID) sent; the lookup stays quiet',
       code: opencodeBridge,
       errors: [
-        { messageId: 'coercedCallId', data: { expression: 'props.callID', form: 'String()' }, ...loc(opencodeBridge, 'String(props.callID ?? event.id)'), suggestions: [] },
+        { messageId: 'otherCallId', data: { expression: 'props.callID', form: 'String()', fallback: 'event.id' }, ...loc(opencodeBridge, 'String(props.callID ?? event.id)'), suggestions: [] },
         {
-          messageId: 'coercedCallId',
-          data: { expression: 'props.source?.callID', form: 'String()' },
+          messageId: 'otherCallId',
+          data: { expression: 'props.source?.callID', form: 'String()', fallback: 'requestID' },
           ...loc(opencodeBridge, 'String(props.source?.callID ?? requestID)'),
           suggestions: [],
         },
@@ -633,8 +633,8 @@ runCases(`${RULE}: chains, spellings and where the ID flows`, rule, {
       name: 'toolUseId and tool_use_id sent as a tool_result tool_use_id',
       code: anthropicResults,
       errors: [
-        { messageId: 'coercedCallId', data: { expression: 'result.toolUseId', form: 'a `||` default' }, ...loc(anthropicResults, "result.toolUseId || 'missing'"), suggestions: [] },
-        { messageId: 'coercedCallId', data: { expression: 'result.tool_use_id', form: 'String()' }, ...loc(anthropicResults, "String(result.tool_use_id ?? '')"), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'result.toolUseId', form: 'a `||` default', fallback: "'missing'" }, ...loc(anthropicResults, "result.toolUseId || 'missing'"), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'result.tool_use_id', form: 'String()', fallback: "''" }, ...loc(anthropicResults, "String(result.tool_use_id ?? '')"), suggestions: [] },
       ],
     },
     {
@@ -642,7 +642,7 @@ runCases(`${RULE}: chains, spellings and where the ID flows`, rule, {
       name: '`id` of an element of tool_calls',
       code: firstToolCall,
       errors: [
-        { messageId: 'coercedCallId', data: { expression: 'ai.tool_calls![0].id', form: 'a `??` default' }, ...loc(firstToolCall, "ai.tool_calls![0].id ?? ''"), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'ai.tool_calls![0].id', form: 'a `??` default', fallback: "''" }, ...loc(firstToolCall, "ai.tool_calls![0].id ?? ''"), suggestions: [] },
       ],
     },
     {
@@ -650,7 +650,7 @@ runCases(`${RULE}: chains, spellings and where the ID flows`, rule, {
       name: 'a constant passed to a local function that sends it as tool_call_id',
       code: retryFailure,
       errors: [
-        { messageId: 'coercedCallId', data: { expression: 'request.toolCall.id', form: 'a `??` default' }, ...loc(retryFailure, 'request.toolCall.id ?? ""'), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'request.toolCall.id', form: 'a `??` default', fallback: '""' }, ...loc(retryFailure, 'request.toolCall.id ?? ""'), suggestions: [] },
       ],
     },
     {
@@ -658,16 +658,16 @@ runCases(`${RULE}: chains, spellings and where the ID flows`, rule, {
       name: 'an obj[key] = key, a comparison that picks the approval, a returned ID falling back to another field',
       code: keysAndComparisons,
       errors: [
-        { messageId: 'coercedCallId', data: { expression: 'block.id', form: 'a `??` default' }, ...loc(keysAndComparisons, "block.id ?? ''"), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'block.id', form: 'a `??` default', fallback: "''" }, ...loc(keysAndComparisons, "block.id ?? ''"), suggestions: [] },
         {
-          messageId: 'coercedCallId',
-          data: { expression: 'event.toolCallId', form: 'a `??` default' },
+          messageId: 'madeUpCallId',
+          data: { expression: 'event.toolCallId', form: 'a `??` default', fallback: "''" },
           ...loc(keysAndComparisons, "event.toolCallId ?? ''"),
           suggestions: [],
         },
         {
-          messageId: 'coercedCallId',
-          data: { expression: 'event.tool_call_id', form: 'a `??` default' },
+          messageId: 'otherCallId',
+          data: { expression: 'event.tool_call_id', form: 'a `??` default', fallback: 'event.id' },
           ...loc(keysAndComparisons, 'event.tool_call_id ?? event.id'),
           suggestions: [],
         },

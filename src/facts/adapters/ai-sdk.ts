@@ -36,6 +36,8 @@ export const aiSdkAdapter: FrameworkAdapter = {
       kind: 'function',
       name: [{ from: 'record-key' }],
       approval: { requiredWhen: 'truthy', argument: 0, path: ['needsApproval'] },
+      // `ToolExecutionOptions.toolCallId: string` (ai 5 to 7).
+      callId: { argument: 0, path: ['execute'], parameter: 1, property: 'toolCallId' },
     },
   ],
   exposures: [

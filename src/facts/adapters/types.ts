@@ -80,6 +80,11 @@ export interface ToolDefiner {
   /** The option holding the function that runs the tool, and the index of its invocation-context parameter. */
   execute?: OptionAt & { contextParameter: number };
   /**
+   * The call ID the framework always passes the function that runs the tool, as a string: AI SDK
+   * `execute(input, { toolCallId })`. A fallback on it cannot run, so it makes nothing up.
+   */
+  callId?: OptionAt & { parameter: number; property: string };
+  /**
    * An option that takes the tool out of every set when written as the literal `false`
    * (`isEnabled: false`); any other value (a function, a variable) may enable it, so it stays.
    */

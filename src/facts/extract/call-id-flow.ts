@@ -43,6 +43,9 @@ export function flowOf(ctx: Ctx, node: TS.Node, fallback: TS.Expression | undefi
 function climb(ctx: Ctx, start: TS.Node, fallback: TS.Expression | undefined, depth: number): CallIdFlow {
   const { ts } = ctx;
   let child: TS.Node = start;
+  // Set once the ID is a property of an object literal that goes on: a label function returning that
+  // object hands the ID on, it does not turn it into text.
+  let carried = false;
   for (let parent = parentOf(ctx, child); parent; child = parent, parent = parentOf(ctx, child)) {
     // Wrappers and choices pass the value on unchanged.
     if (
@@ -71,10 +74,36 @@ function climb(ctx: Ctx, start: TS.Node, fallback: TS.Expression | undefined, de
       if (join) parent = join;
       continue;
     }
+    const object = carryingObject(ctx, parent, child);
+    if (object) {
+      carried = true;
+      parent = object;
+      continue;
+    }
     const step = classify(ctx, parent, child, fallback, depth);
-    if (step !== 'continue') return step;
+    if (step === 'continue') continue;
+    return step.kind === 'display' && carried && (ts.isReturnStatement(parent) || ts.isArrowFunction(parent)) ? { kind: 'returned' } : step;
   }
   return { kind: 'other' };
+}
+
+/** Property names whose value is text for a person. */
+const TEXT_PROPERTY = /^(?:label|title|text|message|description|summary|display\w*|caption|tooltip|content|name)$/i;
+
+/**
+ * `{ id: <id>, label }`: a property that carries no call ID by its name, in an object literal. The
+ * object goes on with the ID in it, so where the object goes is where the ID goes; a text property
+ * (`label`, `title`) is text. Returns the object to climb on from, or undefined.
+ */
+function carryingObject(ctx: Ctx, parent: TS.Node, child: TS.Node): TS.ObjectLiteralExpression | undefined {
+  const { ts } = ctx;
+  let name: string | undefined;
+  if (ts.isPropertyAssignment(parent) && child === parent.initializer) name = propertyNameText(ts, parent.name);
+  else if (ts.isShorthandPropertyAssignment(parent)) name = parent.name.text;
+  else return undefined;
+  const object = parentOf(ctx, parent);
+  if (name === undefined || !object || !ts.isObjectLiteralExpression(object) || TEXT_PROPERTY.test(name)) return undefined;
+  return propertyFlow(ctx, name, object, child).kind === 'other' ? object : undefined;
 }
 
 /** `[a, b].join(':')`: the call. */
@@ -276,6 +305,19 @@ function variableFlow(ctx: Ctx, decl: TS.VariableDeclaration, fallback: TS.Expre
   let quiet: CallIdFlow = { kind: 'other' };
   for (const use of uses) {
     const flow = climb(ctx, use, fallback, depth + 1);
+    if (isHarmful(flow)) return flow;
+    if (quiet.kind === 'other') quiet = flow;
+  }
+  return quiet;
+}
+
+/** Where a binding's value goes: its reads after the declaration in its function (`const { id = '' } = call`). */
+export function bindingFlow(ctx: Ctx, name: TS.Identifier, fallback: TS.Expression | undefined): CallIdFlow {
+  const container = containerOf(ctx, name);
+  if (!container) return { kind: 'other' };
+  let quiet: CallIdFlow = { kind: 'other' };
+  for (const use of usesOf(ctx, container, name)) {
+    const flow = climb(ctx, use, fallback, 1);
     if (isHarmful(flow)) return flow;
     if (quiet.kind === 'other') quiet = flow;
   }

@@ -1,11 +1,16 @@
 // Call-ID coercions (framework independent): `String(id)`, `` `${id}` ``, `id.toString()`,
-// `'' + id`, `id + ''`, `id ?? ''`, `id || ''`, chains (`a ?? b ?? ''`, `String(a ?? event.id)`)
-// where `id` is a provider call ID; each with where the coerced value flows (call-id-flow.ts).
+// `'' + id`, `id + ''`, and every spelling of a fallback: `id ?? ''`, `id || ''`, chains
+// (`a ?? b ?? ''`, `String(a ?? event.id)`), `id ? id : ''`, `id !== undefined ? id : ''`,
+// `if (!id) id = ''`, `id ??= ''`, destructuring defaults (`{ id = '' }`), where `id` is a provider
+// call ID (by what the value is: tool-call-values.ts); each with where the coerced value flows
+// (call-id-flow.ts) and what stands in for a missing ID.
 import type * as TS from 'typescript';
 import type { CallIdCoercionFact } from '../types.js';
-import { type Ctx, accessName, isFunctionLike, isSimpleChain, isStringLike, outerParent, parentOf, spanOf, terminalName, textOf, unwrap } from './context.js';
-import { CALL_ID_PROPERTIES, flowOf } from './call-id-flow.js';
-import { type Decl, type Scope, lookup } from './scope.js';
+import { type Ctx, accessName, isFunctionLike, isSimpleChain, isStringLike, outerParent, parentOf, propertyNameText, spanOf, terminalName, textOf, unwrap } from './context.js';
+import { CALL_ID_PROPERTIES, bindingFlow, flowOf } from './call-id-flow.js';
+import { cannotBeMissing, guaranteedProperty } from './call-id-guarantees.js';
+import { type Scope, lookup } from './scope.js';
+import { declaredType, isToolCallPattern, isToolCallValue } from './tool-call-values.js';
 
 /** A type name that says "call ID" (`ToolCallId`, a branded string): one test for syntax and types. */
 export function isCallIdTypeName(name: string): boolean {
@@ -22,50 +27,13 @@ const GENERATOR = /uuid|nanoid|random|generate|create|make|new|now|next(?=[A-Z_]
 const RAW_ITEM_FIELDS = new Set(['call_id', 'callId']);
 
 type Evidence = CallIdCoercionFact['evidence'];
-
-/** A value that is one tool call (`toolCall`, `tc`, `tool_use`): its `id` is the call ID. */
-const TOOL_CALL_VALUE = /^(?:tool_?call|tc|tool_?use|function_?call|tool_?call_?part|tool_?call_?chunk)$/i;
-/** Lists of tool calls: `tool_calls[0]` and `rawToolCallChunksWithIndex[0]` are one. */
-const TOOL_CALL_LIST = /tool_?call(?:_?chunk)?s|tool_?uses|function_?calls/i;
-/**
- * Framework tool-call types, by the name written in an annotation (`ToolCall`, `ContentBlock.Tools.ToolCall`,
- * `ToolCallPart`, `FunctionCallItem`, `ToolUseBlock`, `ChatCompletionMessageToolCall`): their `id` is the call ID.
- */
-const TOOL_CALL_TYPE = /^(?:\w*ToolCall(?:Part|Item|Chunk|Block)?|FunctionCall(?:Item)?|ToolUse(?:Block)?(?:Param)?)$/;
-
-/** Is `receiver` one tool call: named like one, an element of a tool-call list, or declared with a tool-call type? */
-function isToolCallValue(ctx: Ctx, receiver: TS.Expression, scope: Scope | undefined): boolean {
-  const { ts } = ctx;
-  const e = unwrap(ts, receiver);
-  const name = terminalName(ts, e);
-  if (name !== undefined && TOOL_CALL_VALUE.test(name)) return true;
-  if (ts.isElementAccessExpression(e)) {
-    const list = terminalName(ts, unwrap(ts, e.expression));
-    if (list !== undefined && TOOL_CALL_LIST.test(list)) return true;
-  }
-  if (scope && ts.isIdentifier(e)) {
-    const decl = lookup(scope, e.text);
-    const type = decl && declaredType(ctx, decl);
-    return type !== undefined && isToolCallType(ctx, type);
-  }
-  return false;
-}
-
-function isToolCallType(ctx: Ctx, type: TS.TypeNode): boolean {
-  const { ts } = ctx;
-  if (ts.isTypeReferenceNode(type)) {
-    const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
-    return TOOL_CALL_TYPE.test(name);
-  }
-  if (ts.isUnionTypeNode(type)) return type.types.some((member) => isToolCallType(ctx, member));
-  return false;
-}
+type Fallback = NonNullable<CallIdCoercionFact['fallback']>;
 
 function isCallIdAccess(ctx: Ctx, e: TS.Expression, scope?: Scope): boolean {
   const { ts } = ctx;
   if (!ts.isPropertyAccessExpression(e) && !ts.isElementAccessExpression(e)) return false;
   const name = accessName(ts, e);
-  if (name === 'id') return isToolCallValue(ctx, e.expression, scope);
+  if (name === 'id') return isToolCallValue(ctx, e.expression, scope, e);
   return name !== undefined && CALL_ID_NAMES.has(name) && !TELEPHONY.test(textOf(ctx, e.expression));
 }
 
@@ -101,20 +69,20 @@ function isCallIdType(ctx: Ctx, type: TS.TypeNode | undefined): boolean {
   return false;
 }
 
-/** The type annotation written on a parameter or variable declaration, if any. */
-function declaredType(ctx: Ctx, decl: Decl): TS.TypeNode | undefined {
-  const { ts } = ctx;
-  if (decl.kind === 'param' && decl.node && ts.isParameter(decl.node)) return decl.node.type;
-  const parent = parentOf(ctx, decl.nameNode);
-  return parent && ts.isVariableDeclaration(parent) ? parent.type : undefined;
-}
-
 /** 'name' or undefined when settled, null when syntax says nothing. */
 function identifierEvidence(ctx: Ctx, id: TS.Identifier, scope: Scope, depth = 0): Evidence | undefined | null {
   const { ts } = ctx;
   const decl = lookup(scope, id.text);
   const named = CALL_ID_NAMES.has(id.text);
   if (decl && isCallIdType(ctx, declaredType(ctx, decl))) return 'type';
+  const holder = decl && parentOf(ctx, decl.nameNode);
+  if (decl && holder && ctx.ts.isBindingElement(holder)) {
+    // `const { id } = toolCall`, `({ toolCallId }) => …`: what the destructured property is.
+    const key = propertyNameText(ts, holder.propertyName ?? holder.name);
+    if (key !== undefined && CALL_ID_NAMES.has(key)) return 'name';
+    const pattern = parentOf(ctx, holder);
+    if (key === 'id' && pattern && ts.isObjectBindingPattern(pattern) && isToolCallPattern(ctx, pattern, decl.scope)) return 'property';
+  }
   if (decl && (decl.kind === 'const' || ((decl.kind === 'let' || decl.kind === 'var') && !decl.reassigned))) {
     if (decl.init) {
       const init = unwrap(ts, decl.init);
@@ -155,11 +123,13 @@ interface Coerced {
   evidence: Evidence;
   /** The last operand of a default chain (`''`, `event.id`, `requestID`). */
   fallback: TS.Expression | undefined;
+  /** What the fallback is: a literal or `String(undefined)` makes an ID up; another value is another ID. */
+  stands: Fallback | undefined;
   /** One call ID, or `<id> ?? '<literal>'`: what `extractToolCallId(item)` can stand in for. */
   simple: boolean;
 }
 
-function push(ctx: Ctx, form: CallIdCoercionFact['form'], node: TS.Node, coerced: Coerced, scope: Scope): void {
+function push(ctx: Ctx, form: CallIdCoercionFact['form'], node: TS.Node, coerced: Coerced, scope: Scope, flow?: CallIdCoercionFact['flow']): void {
   const { id } = coerced;
   ctx.facts.callIdCoercions.push({
     form,
@@ -168,7 +138,8 @@ function push(ctx: Ctx, form: CallIdCoercionFact['form'], node: TS.Node, coerced
     span: spanOf(ctx, node),
     expressionSpan: spanOf(ctx, id),
     rawItemText: coerced.simple ? rawItemText(ctx, id) : undefined,
-    flow: defaultsOwnParameter(ctx, id, node, scope) ? { kind: 'own-default' } : flowOf(ctx, node, coerced.fallback),
+    ...(coerced.stands ? { fallback: coerced.stands } : {}),
+    flow: flow ?? (defaultsOwnParameter(ctx, id, node, scope) ? { kind: 'own-default' } : flowOf(ctx, node, coerced.fallback)),
   });
 }
 
@@ -179,36 +150,134 @@ function isDefaultOperator(ctx: Ctx, e: TS.Node): e is TS.BinaryExpression {
   return op === ts.SyntaxKind.QuestionQuestionToken || op === ts.SyntaxKind.BarBarToken;
 }
 
-/** `a ?? b || ''` → [a, b, '']; undefined when `expr` is no default chain. */
+/** `a ?? b`, `a || b`, or a conditional that keeps `a` when present (`a ? a : b`, `a !== undefined ? a : b`). */
+function isDefaultExpression(ctx: Ctx, e: TS.Node): boolean {
+  return isDefaultOperator(ctx, e) || (ctx.ts.isConditionalExpression(e) && conditionalDefault(ctx, e) !== undefined);
+}
+
+/** What a condition says of one value: `x`, `x !== undefined`, `x != null`, `typeof x === 'string'` (present), or their negations. */
+function presenceTest(ctx: Ctx, condition: TS.Expression): { subject: string; present: boolean } | undefined {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  const e = unwrap(ts, condition);
+  if (ts.isPrefixUnaryExpression(e) && e.operator === K.ExclamationToken) {
+    const inner = presenceTest(ctx, e.operand);
+    return inner && { subject: inner.subject, present: !inner.present };
+  }
+  if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) return { subject: subjectText(ctx, e), present: true };
+  if (!ts.isBinaryExpression(e)) return undefined;
+  const op = e.operatorToken.kind;
+  const equal = op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken;
+  const unequal = op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken;
+  if (!equal && !unequal) return undefined;
+  const [left, right] = [unwrap(ts, e.left), unwrap(ts, e.right)];
+  const isNothing = (x: TS.Expression): boolean => (ts.isIdentifier(x) && x.text === 'undefined') || x.kind === K.NullKeyword || ts.isVoidExpression(x);
+  if (isNothing(right) || isNothing(left)) return { subject: subjectText(ctx, isNothing(right) ? left : right), present: unequal };
+  // `typeof x === 'string'`
+  const typeOf = ts.isTypeOfExpression(left) ? left : ts.isTypeOfExpression(right) ? right : undefined;
+  const literal = typeOf === left ? right : left;
+  if (typeOf && isStringLike(ts, literal) && literal.text === 'string') return { subject: subjectText(ctx, typeOf.expression), present: equal };
+  return undefined;
+}
+
+function subjectText(ctx: Ctx, e: TS.Expression): string {
+  return textOf(ctx, unwrap(ctx.ts, e)).replace(/\?\./g, '.').replace(/!/g, '');
+}
+
+/** `x ? x : ''`, `x !== undefined ? x : ''`, `!x ? '' : x`: [x, fallback]. */
+function conditionalDefault(ctx: Ctx, e: TS.ConditionalExpression): [TS.Expression, TS.Expression] | undefined {
+  const test = presenceTest(ctx, e.condition);
+  if (!test) return undefined;
+  const [kept, fallback] = test.present ? [e.whenTrue, e.whenFalse] : [e.whenFalse, e.whenTrue];
+  const keptValue = unwrap(ctx.ts, kept);
+  if (subjectText(ctx, keptValue) !== test.subject) return undefined;
+  return [keptValue, fallback];
+}
+
+/** `a ?? b || ''`, `a ? a : b ?? ''` → [a, b, '']; undefined when `expr` is no default chain. */
 function chainOperands(ctx: Ctx, expr: TS.Expression): TS.Expression[] | undefined {
-  const top = unwrap(ctx.ts, expr);
-  if (!isDefaultOperator(ctx, top)) return undefined;
+  const { ts } = ctx;
+  const top = unwrap(ts, expr);
+  if (!isDefaultExpression(ctx, top)) return undefined;
   const operands: TS.Expression[] = [];
   const visit = (e: TS.Expression): void => {
-    const inner = unwrap(ctx.ts, e);
+    const inner = unwrap(ts, e);
     if (isDefaultOperator(ctx, inner)) {
       visit(inner.left);
       visit(inner.right);
-    } else {
-      operands.push(inner);
+      return;
     }
+    const conditional = ts.isConditionalExpression(inner) ? conditionalDefault(ctx, inner) : undefined;
+    if (conditional) {
+      visit(conditional[0]);
+      visit(conditional[1]);
+      return;
+    }
+    operands.push(inner);
   };
   visit(top);
   return operands;
 }
 
+type FallbackKind = 'missing' | 'fresh' | 'id' | 'made-up';
+
 /** What the last operand of a chain puts in place of a missing ID. */
-function fallbackKind(ctx: Ctx, last: TS.Expression, scope: Scope, useSeam: boolean, before: readonly TS.Expression[] = []): 'missing' | 'fresh' | 'id' | 'made-up' {
+function fallbackKind(ctx: Ctx, last: TS.Expression, scope: Scope, useSeam: boolean, before: readonly TS.Expression[] = []): FallbackKind {
   const { ts } = ctx;
   const K = ts.SyntaxKind;
   // `item.call_id ?? item.id`: the item's own provider ID (hosted Responses tools send only `id`), unique per item.
   if (isOwnItemId(ctx, last, before)) return 'id';
   if ((ts.isIdentifier(last) && last.text === 'undefined') || last.kind === K.NullKeyword || ts.isVoidExpression(last)) return 'missing';
-  // A freshly minted ID (`generateId()`, `randomUUID()`, `` `call_${nanoid()}` ``) is unique: it pairs nothing by accident.
-  if (ts.isNewExpression(last) || (ts.isCallExpression(last) && GENERATOR.test(textOf(ctx, last.expression)))) return 'fresh';
-  if (ts.isTemplateExpression(last) && last.templateSpans.some((span) => fallbackKind(ctx, unwrap(ts, span.expression), scope, false) === 'fresh')) return 'fresh';
+  if (isMinted(ctx, last, scope)) return 'fresh';
+  // A template that mints: `call_${nanoid()}`, `tc-${n}-${i}`, `${Date.now()}`.
+  if (ts.isTemplateExpression(last) && last.templateSpans.some((span) => isMinted(ctx, unwrap(ts, span.expression), scope))) return 'fresh';
   if (!isStringLike(ts, last) && !ts.isNumericLiteral(last) && callIdEvidence(ctx, last, scope, useSeam)) return 'id';
   return 'made-up';
+}
+
+/**
+ * A value minted on the spot, unique to this call: a generator (`generateId()`, `randomUUID()`,
+ * `Date.now()`, `new X()`), a counter (`n++`, a numeric `let` the code increments), or an index
+ * (`.map((call, i) => …)`'s `i`, a `for (let i …)` variable, `list.length`).
+ */
+function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  if (ts.isNewExpression(e) || (ts.isCallExpression(e) && GENERATOR.test(textOf(ctx, e.expression)))) return true;
+  if ((ts.isPostfixUnaryExpression(e) || ts.isPrefixUnaryExpression(e)) && (e.operator === K.PlusPlusToken || e.operator === K.MinusMinusToken)) return true;
+  if (ts.isPropertyAccessExpression(e) && (e.name.text === 'length' || e.name.text === 'size')) return true;
+  if (ts.isCallExpression(e) && e.arguments.length === 1 && ts.isIdentifier(e.expression) && e.expression.text === 'String') return isMinted(ctx, unwrap(ts, e.arguments[0]!), scope);
+  if (!ts.isIdentifier(e)) return false;
+  const decl = lookup(scope, e.text);
+  if (!decl) return false;
+  if (decl.kind === 'param') {
+    // The index parameter of an array callback: `(call, i) => …`.
+    const fn = decl.fn?.node;
+    const call = fn && parentOf(ctx, fn);
+    return (decl.paramIndex ?? 0) >= 1 && !!call && ts.isCallExpression(call) && ts.isPropertyAccessExpression(unwrap(ts, call.expression));
+  }
+  if (decl.kind !== 'let' && decl.kind !== 'var') return false;
+  const holder = parentOf(ctx, decl.nameNode);
+  const list = holder && parentOf(ctx, holder);
+  const loop = list && parentOf(ctx, list);
+  if (loop && ts.isForStatement(loop) && loop.initializer === list) return true;
+  return decl.reassigned && !!decl.init && ts.isNumericLiteral(unwrap(ts, decl.init));
+}
+
+/** What a reported fallback stands in with, for the message. */
+function standsIn(ctx: Ctx, last: TS.Expression, kind: FallbackKind): Fallback {
+  const { ts } = ctx;
+  const text = shortQuote(textOf(ctx, last));
+  if (kind === 'missing') return { kind: 'literal', text: 'undefined' };
+  if (kind === 'id') return { kind: 'other-id', text };
+  const literal = isStringLike(ts, last) || ts.isNumericLiteral(last) || ts.isTemplateExpression(last) || ts.isNoSubstitutionTemplateLiteral(last);
+  return { kind: literal ? 'literal' : 'other-id', text };
+}
+
+/** One line of source, about 80 characters at most. */
+function shortQuote(text: string): string {
+  const line = text.split('\n')[0]!.trim();
+  return line.length > 80 || line !== text.trim() ? `${line.slice(0, 77).trimEnd()}…` : line;
 }
 
 /** Values whose `id` names one message of a stream: the call and its result come in two, with two IDs. */
@@ -231,15 +300,17 @@ function isOwnItemId(ctx: Ctx, last: TS.Expression, before: readonly TS.Expressi
 
 /**
  * The call ID `expr` coerces. `alone`: `expr` is a default chain on its own, reported only when its
- * last operand makes an ID up; `wrapped`: inside String() or a template, which also turn a missing
- * ID into text.
+ * last operand makes an ID up or is another value; `wrapped`: inside String() or a template, which
+ * also turn a missing ID into text. A call ID that cannot be missing (a framework's guarantee, a
+ * declared `string`) coerces nothing: its fallback never runs and `String()` of a string is itself.
  */
 function coercedOf(ctx: Ctx, expr: TS.Expression, scope: Scope, mode: 'alone' | 'wrapped'): Coerced | undefined {
   const { ts } = ctx;
   const operands = chainOperands(ctx, expr);
   if (!operands) {
     const evidence = callIdEvidence(ctx, expr, scope);
-    return evidence ? { id: expr, evidence, fallback: undefined, simple: true } : undefined;
+    if (!evidence || cannotBeMissing(ctx, expr, scope)) return undefined;
+    return { id: expr, evidence, fallback: undefined, stands: undefined, simple: true };
   }
   const last = operands[operands.length - 1]!;
   // The type checker is asked about chain operands only where a literal stands in for the ID, as before
@@ -250,11 +321,13 @@ function coercedOf(ctx: Ctx, expr: TS.Expression, scope: Scope, mode: 'alone' | 
   for (let i = 0; i < operands.length - 1; i++) {
     const operand = operands[i]!;
     const evidence = callIdEvidence(ctx, operand, scope, useSeam);
-    if (evidence) return { id: operand, evidence, fallback: last, simple: operands.length === 2 && isStringLike(ts, last) };
+    if (!evidence) continue;
+    if (cannotBeMissing(ctx, operand, scope)) return undefined;
+    return { id: operand, evidence, fallback: last, stands: standsIn(ctx, last, kind), simple: operands.length === 2 && isStringLike(ts, last) };
   }
   if (mode === 'wrapped' && kind === 'id') {
     const evidence = callIdEvidence(ctx, last, scope, useSeam);
-    if (evidence) return { id: last, evidence, fallback: undefined, simple: false };
+    if (evidence && !cannotBeMissing(ctx, last, scope)) return { id: last, evidence, fallback: undefined, stands: undefined, simple: false };
   }
   return undefined;
 }
@@ -306,11 +379,12 @@ function isSoleTemplate(ctx: Ctx, node: TS.TemplateExpression): boolean {
 }
 
 /** A default chain that an enclosing coercion reports (`String(a ?? b)`, `` `${a ?? ''}` ``, `'' + (a ?? b)`), or a link of a longer chain. */
-function isInsideReportedCoercion(ctx: Ctx, node: TS.BinaryExpression, scope: Scope): boolean {
+function isInsideReportedCoercion(ctx: Ctx, node: TS.Expression, scope: Scope): boolean {
   const { ts } = ctx;
-  const { parent } = outerParent(ctx, node);
+  const { parent, child } = outerParent(ctx, node);
   if (!parent) return false;
   if (isDefaultOperator(ctx, parent)) return true;
+  if (ts.isConditionalExpression(parent) && child !== parent.condition && conditionalDefault(ctx, parent) !== undefined) return true;
   if (isGlobalStringCall(ctx, parent, scope)) return true;
   if (ts.isTemplateSpan(parent)) {
     const template = parentOf(ctx, parent);
@@ -337,7 +411,9 @@ export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): vo
     const callee = unwrap(ts, node.expression);
     if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'toString' && node.arguments.length === 0) {
       const evidence = callIdEvidence(ctx, callee.expression, scope);
-      if (evidence) push(ctx, 'toString', node, { id: callee.expression, evidence, fallback: undefined, simple: true }, scope);
+      if (evidence && !cannotBeMissing(ctx, callee.expression, scope)) {
+        push(ctx, 'toString', node, { id: callee.expression, evidence, fallback: undefined, stands: undefined, simple: true }, scope);
+      }
     }
     return;
   }
@@ -355,7 +431,7 @@ export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): vo
       if (!isOptionalChainAccess(ctx, part.expression)) continue;
       const evidence = callIdEvidence(ctx, part.expression, scope);
       if (evidence) {
-        push(ctx, 'template', node, { id: part.expression, evidence, fallback: undefined, simple: false }, scope);
+        push(ctx, 'template', node, { id: part.expression, evidence, fallback: undefined, stands: undefined, simple: false }, scope);
         return;
       }
     }
@@ -374,6 +450,89 @@ export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): vo
       if (isInsideReportedCoercion(ctx, node, scope)) return;
       const coerced = coercedOf(ctx, node, scope, 'alone');
       if (coerced) push(ctx, op === ts.SyntaxKind.QuestionQuestionToken ? 'nullish-default' : 'logical-default', node, coerced, scope);
+      return;
     }
+    collectAssignedDefault(ctx, node, scope);
+    return;
   }
+  if (ts.isConditionalExpression(node)) {
+    if (!conditionalDefault(ctx, node) || isInsideReportedCoercion(ctx, node, scope)) return;
+    const coerced = coercedOf(ctx, node, scope, 'alone');
+    if (coerced) push(ctx, 'conditional-default', node, coerced, scope);
+    return;
+  }
+  if (ts.isBindingElement(node)) collectDestructuringDefault(ctx, node, scope);
+}
+
+/** `if (!id) id = ''`, `if (id === undefined) { id = 'x' }`, `id ??= ''`, `id ||= ''` on a `let` holding a call ID. */
+function collectAssignedDefault(ctx: Ctx, node: TS.BinaryExpression, scope: Scope): void {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  const op = node.operatorToken.kind;
+  if (op !== K.EqualsToken && op !== K.QuestionQuestionEqualsToken && op !== K.BarBarEqualsToken) return;
+  const target = unwrap(ts, node.left);
+  const fallback = unwrap(ts, node.right);
+  if (!ts.isIdentifier(target)) return;
+  if (op === K.EqualsToken && (!(isStringLike(ts, fallback) || ts.isNumericLiteral(fallback) || ts.isTemplateExpression(fallback)) || !assignsWhenMissing(ctx, node, target.text))) return;
+  const decl = lookup(scope, target.text);
+  if (!decl || (decl.kind !== 'let' && decl.kind !== 'var') || !ts.isIdentifier(decl.nameNode)) return;
+  const source = decl.init ? unwrap(ts, decl.init) : undefined;
+  const evidence: Evidence | undefined =
+    source && (ts.isPropertyAccessExpression(source) || ts.isElementAccessExpression(source)) && isCallIdAccess(ctx, source, decl.scope)
+      ? 'property'
+      : isCallIdType(ctx, declaredType(ctx, decl))
+        ? 'type'
+        : CALL_ID_NAMES.has(target.text)
+          ? 'name'
+          : undefined;
+  if (!evidence || (source && cannotBeMissing(ctx, source, decl.scope))) return;
+  const kind = fallbackKind(ctx, fallback, scope, false);
+  if (kind !== 'made-up') return;
+  const id = source ?? target;
+  const coerced: Coerced = { id, evidence, fallback, stands: standsIn(ctx, fallback, kind), simple: false };
+  const flow = defaultsOwnParameter(ctx, target, node, scope) ? { kind: 'own-default' as const } : bindingFlow(ctx, decl.nameNode, fallback);
+  push(ctx, 'assigned-default', node, coerced, scope, flow);
+}
+
+/** `x = ''` as the only statement of `if (!x)` / `if (x === undefined)`. */
+function assignsWhenMissing(ctx: Ctx, assignment: TS.BinaryExpression, name: string): boolean {
+  const { ts } = ctx;
+  const statement = parentOf(ctx, assignment);
+  if (!statement || !ts.isExpressionStatement(statement)) return false;
+  let holder = parentOf(ctx, statement);
+  if (holder && ts.isBlock(holder)) holder = holder.statements.length === 1 ? parentOf(ctx, holder) : undefined;
+  if (!holder || !ts.isIfStatement(holder) || holder.elseStatement) return false;
+  const test = presenceTest(ctx, holder.expression);
+  return test !== undefined && !test.present && test.subject === name;
+}
+
+/**
+ * `const { id = '' } = toolCall`, `for (const { toolCallId = '' } of parts)`, `({ id = '' }: ToolUseBlock) => …`.
+ * A parameter's own options object (`function f({ callId = 'call_1' } = {})`) is the function's contract
+ * with its callers, like an optional parameter's default; a provider item destructured is not.
+ */
+function collectDestructuringDefault(ctx: Ctx, element: TS.BindingElement, scope: Scope): void {
+  const { ts } = ctx;
+  const initializer = element.initializer;
+  const pattern = parentOf(ctx, element);
+  if (!initializer || !ts.isIdentifier(element.name) || !pattern || !ts.isObjectBindingPattern(pattern)) return;
+  const key = propertyNameText(ts, element.propertyName ?? element.name);
+  if (key === undefined) return;
+  const fromToolCall = isToolCallPattern(ctx, pattern, scope);
+  const evidence: Evidence | undefined = CALL_ID_NAMES.has(key) ? 'name' : key === 'id' && fromToolCall ? 'property' : undefined;
+  if (!evidence || guaranteedBinding(ctx, pattern, key, scope)) return;
+  const fallback = unwrap(ts, initializer);
+  const kind = fallbackKind(ctx, fallback, scope, false);
+  if (kind === 'fresh' || kind === 'missing') return;
+  const owner = parentOf(ctx, pattern);
+  const flow = owner && ts.isParameter(owner) && !fromToolCall ? { kind: 'own-default' as const } : bindingFlow(ctx, element.name, fallback);
+  push(ctx, 'destructuring-default', element, { id: element.name, evidence, fallback, stands: standsIn(ctx, fallback, kind), simple: false }, scope, flow);
+}
+
+/** A destructured property the framework always passes as a string (`execute(input, { toolCallId = '' })`). */
+function guaranteedBinding(ctx: Ctx, pattern: TS.ObjectBindingPattern, key: string, scope: Scope): boolean {
+  const { ts } = ctx;
+  const param = parentOf(ctx, pattern);
+  if (!param || !ts.isParameter(param)) return false;
+  return guaranteedProperty(ctx, param, scope) === key;
 }

@@ -20,6 +20,10 @@ export interface ExtractOptions {
    * it is one; the fact then has evidence 'type'. Syntax-only callers leave it out.
    */
   isCallIdExpression?: (node: TS.Expression) => boolean;
+  /** Seam for type information: the checker's type of this value is one tool call (`ToolUseBlock`, a narrowed union member). */
+  isToolCallExpression?: (node: TS.Expression) => boolean;
+  /** Seam for type information: this value is a `string` that cannot be missing, so a fallback on it cannot run. */
+  isPresentString?: (node: TS.Expression) => boolean;
   /** Adapters to consider; defaults to the registry (`src/facts/adapters/index.ts`). */
   adapters?: readonly FrameworkAdapter[];
 }

@@ -252,7 +252,7 @@ function visitActions(ts: TsModule): Uint8Array {
   set(VARIABLE, K.VariableDeclaration);
   set(BINARY, K.BinaryExpression);
   set(UNARY, K.PrefixUnaryExpression, K.PostfixUnaryExpression);
-  set(CANDIDATE, K.CallExpression, K.NewExpression, K.TemplateExpression, K.ConditionalExpression, K.ReturnStatement);
+  set(CANDIDATE, K.CallExpression, K.NewExpression, K.TemplateExpression, K.ConditionalExpression, K.ReturnStatement, K.BindingElement);
   set(PROPERTY_ACCESS, K.PropertyAccessExpression, K.ElementAccessExpression);
   actionTables.set(ts.SyntaxKind, table);
   return table;

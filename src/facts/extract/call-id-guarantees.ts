@@ -1,0 +1,97 @@
+// A call ID that cannot be missing: a fallback on it never runs and `String()` of it changes nothing,
+// so neither makes an ID up. Known from a framework's guarantee (an adapter's `ToolDefiner.callId`:
+// the AI SDK passes `execute(input, { toolCallId })` a string), from a type written in the file
+// (`interface Call { id: string }`), or from the checker in typed ESLint.
+import type * as TS from 'typescript';
+import { type Ctx, parentOf, propertyNameText, unwrap } from './context.js';
+import { classify } from './definitions.js';
+import { type Scope, lookup } from './scope.js';
+import { declaredType, localTypeMembers } from './tool-call-values.js';
+
+export function cannotBeMissing(ctx: Ctx, expr: TS.Expression, scope: Scope, depth = 0): boolean {
+  const { ts } = ctx;
+  const e = unwrap(ts, expr);
+  if (ctx.options.isPresentString?.(e)) return true;
+  if (depth > 4) return false;
+  if (ts.isIdentifier(e)) {
+    const decl = lookup(scope, e.text);
+    if (!decl) return false;
+    const type = declaredType(ctx, decl);
+    if (type) return isRequiredString(ctx, type);
+    const holder = parentOf(ctx, decl.nameNode);
+    if (holder && ts.isBindingElement(holder) && !holder.initializer) {
+      const key = propertyNameText(ts, holder.propertyName ?? holder.name);
+      const pattern = parentOf(ctx, holder);
+      const param = pattern && parentOf(ctx, pattern);
+      return key !== undefined && !!param && ts.isParameter(param) && guaranteedProperty(ctx, param, decl.scope) === key;
+    }
+    if (decl.init && (decl.kind === 'const' || !decl.reassigned)) return cannotBeMissing(ctx, decl.init, decl.scope, depth + 1);
+    return false;
+  }
+  if (!ts.isPropertyAccessExpression(e) || e.questionDotToken) return false;
+  const receiver = unwrap(ts, e.expression);
+  if (!ts.isIdentifier(receiver)) return false;
+  const decl = lookup(scope, receiver.text);
+  if (!decl) return false;
+  if (decl.kind === 'param' && decl.node && ts.isParameter(decl.node) && guaranteedProperty(ctx, decl.node, decl.scope) === e.name.text) return true;
+  const type = declaredType(ctx, decl);
+  return type !== undefined && memberIsRequiredString(ctx, type, e.name.text);
+}
+
+/** `string`, a string literal type, or a union of them: never `undefined` or `null`. */
+function isRequiredString(ctx: Ctx, type: TS.TypeNode): boolean {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  if (type.kind === K.StringKeyword) return true;
+  if (ts.isLiteralTypeNode(type)) return ts.isStringLiteral(type.literal);
+  if (ts.isTemplateLiteralTypeNode(type)) return true;
+  if (ts.isUnionTypeNode(type)) return type.types.every((member) => isRequiredString(ctx, member));
+  return false;
+}
+
+/** The member `name` of a type literal or a local interface/type alias is declared `name: string` (not optional). */
+function memberIsRequiredString(ctx: Ctx, type: TS.TypeNode, name: string): boolean {
+  const { ts } = ctx;
+  let members: readonly TS.TypeElement[] | undefined;
+  if (ts.isTypeLiteralNode(type)) members = type.members;
+  else if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) members = localTypeMembers(ctx, type.typeName.text);
+  const member = members?.find((m) => ts.isPropertySignature(m) && propertyNameText(ts, m.name) === name) as TS.PropertySignature | undefined;
+  return !!member && !member.questionToken && !!member.type && isRequiredString(ctx, member.type);
+}
+
+/**
+ * The property of `param` that the framework guarantees is the call ID: `param` is parameter
+ * `callId.parameter` of the function at option `callId.path` of a tool definition whose adapter says so.
+ */
+export function guaranteedProperty(ctx: Ctx, param: TS.ParameterDeclaration, scope: Scope): string | undefined {
+  const { ts } = ctx;
+  const fn = parentOf(ctx, param);
+  if (!fn || !ts.isFunctionLike(fn)) return undefined;
+  const index = (fn as TS.FunctionLikeDeclaration).parameters.indexOf(param);
+  // Up the option path: `execute: async (...) => …` or `execute(...) {}` inside the definition's options.
+  const path: string[] = [];
+  let node: TS.Node = fn;
+  let parent = parentOf(ctx, node);
+  if (parent && ts.isMethodDeclaration(fn) && ts.isObjectLiteralExpression(parent)) {
+    const name = propertyNameText(ts, fn.name);
+    if (name === undefined) return undefined;
+    path.unshift(name);
+    node = parent;
+    parent = parentOf(ctx, node);
+  }
+  while (parent && (ts.isPropertyAssignment(parent) || ts.isObjectLiteralExpression(parent) || ts.isParenthesizedExpression(parent))) {
+    if (ts.isPropertyAssignment(parent)) {
+      const name = propertyNameText(ts, parent.name);
+      if (name === undefined) return undefined;
+      path.unshift(name);
+    }
+    node = parent;
+    parent = parentOf(ctx, node);
+  }
+  if (!parent || !ts.isCallExpression(parent)) return undefined;
+  const argument = parent.arguments.indexOf(node as TS.Expression);
+  const def = classify(ctx, parent, scope);
+  const spec = def?.kind === 'tool' ? def.spec.callId : undefined;
+  if (!spec || spec.argument !== argument || spec.parameter !== index) return undefined;
+  return spec.path.length === path.length && spec.path.every((step, i) => step === path[i]) ? spec.property : undefined;
+}
