@@ -675,3 +675,278 @@ runCases(`${RULE}: chains, spellings and where the ID flows`, rule, {
     },
   ],
 });
+
+// Issue 20: a call ID by what the value is, whatever the variable is called, and every spelling of a fallback.
+
+const anthropicLoop = `import Anthropic from '@anthropic-ai/sdk';
+
+type Handler = (input: unknown) => Promise<string>;
+
+export async function answerTools(client: Anthropic, messages: Anthropic.MessageParam[], handlers: Record<string, Handler>) {
+  const response = await client.messages.create({ model: 'claude-sonnet-4-5', max_tokens: 1024, messages });
+  const results = [];
+  for (const block of response.content) {
+    if (block.type !== 'tool_use') continue;
+    const output = await handlers[block.name]!(block.input);
+    results.push({ type: 'tool_result' as const, tool_use_id: block.id ?? '', content: output });
+  }
+  return results;
+}
+
+export function pendingNames(content: Anthropic.ContentBlock[], pending: Map<string, string>) {
+  for (const part of content) {
+    switch (part.type) {
+      case 'tool_use':
+        pending.set(part.id || 'unknown', part.name);
+        break;
+      case 'text':
+        break;
+    }
+  }
+}
+`;
+
+const chatCompletions = `import OpenAI from 'openai';
+
+export async function toolReplies(client: OpenAI, run: (name: string, args: string) => Promise<string>) {
+  const completion = await client.chat.completions.create({ model: 'gpt-4.1', messages: [] });
+  const message = completion.choices[0]!.message;
+  const replies = await Promise.all(
+    (message.tool_calls ?? []).map(async (entry) => ({
+      role: 'tool' as const,
+      tool_call_id: entry.id ? entry.id : '',
+      content: await run(entry.type, ''),
+    })),
+  );
+  for (const { id = 'call_0', type } of message.tool_calls ?? []) {
+    replies.push({ role: 'tool' as const, tool_call_id: id, content: type });
+  }
+  return replies;
+}
+`;
+
+const assignedDefaults = `import type { ToolCall } from '@langchain/core/messages/tool';
+
+export function settle(toolCall: ToolCall, results: Map<string, string>, output: string): void {
+  let id = toolCall.id;
+  if (!id) id = '';
+  results.set(id, output);
+}
+
+export function settleLater(part: { toolCallId?: string }, results: Map<string, string>): void {
+  let callId = part.toolCallId;
+  callId ??= 'pending';
+  results.set(callId, 'queued');
+}
+
+export function conditionalReply(call: { call_id?: string }, output: string) {
+  return { type: 'function_call_output' as const, call_id: call.call_id !== undefined ? call.call_id : '', output };
+}
+`;
+
+const discriminatedParts = `interface AssistantBlock {
+  type: 'tool_use';
+  id?: string;
+  name: string;
+}
+
+export function answer(block: AssistantBlock, content: string) {
+  return { type: 'tool_result' as const, tool_use_id: block.id ?? '', content };
+}
+
+export function partsToCalls(parts: Array<{ type: string; toolCallId?: string; toolName?: string }>) {
+  const calls: Array<{ toolCallId: string; toolName: string }> = [];
+  for (const part of parts) {
+    if (part.type === 'tool-call') {
+      const { toolCallId = '', toolName = 'unknown' } = part;
+      calls.push({ toolCallId, toolName });
+    }
+  }
+  return calls;
+}
+
+export function queueKeys(blocks: Array<{ type: string; id?: string }>, queue: string[]): void {
+  for (const b of blocks.filter((x) => x.type === 'tool_use')) queue.push(String(b.id));
+}
+`;
+
+const describedCalls = `import type { ToolCall } from '@langchain/core/messages/tool';
+
+export function describeCall(call: ToolCall) {
+  return { id: call.id ?? '', label: call.name };
+}
+
+export function callLabel(call: ToolCall): string {
+  return call.id ?? 'pending';
+}
+`;
+
+const guaranteedIds = `import { tool } from 'ai';
+import { z } from 'zod';
+
+const started = new Map<string, number>();
+
+export const weather = tool({
+  description: 'Current weather for a city',
+  inputSchema: z.object({ city: z.string() }),
+  execute: async ({ city }, { toolCallId }) => {
+    started.set(toolCallId ?? '', Date.now());
+    return { city, temperature: 21 };
+  },
+});
+
+export const forecast = tool({
+  description: 'Forecast',
+  inputSchema: z.object({ city: z.string() }),
+  async execute({ city }, options) {
+    started.set(options.toolCallId || 'none', Date.now());
+    return { city, days: [] };
+  },
+});
+
+interface ProviderToolCall {
+  id: string;
+  name: string;
+}
+
+export function record(toolCall: ProviderToolCall, seen: Map<string, string>): void {
+  seen.set(toolCall.id ?? '', toolCall.name);
+  seen.set(String(toolCall.id), toolCall.name);
+}
+`;
+
+const mintedAndUnrelated = `export function normalize(message: { tool_calls?: Array<{ id?: string; name: string }> }) {
+  let n = 0;
+  n++;
+  return (message.tool_calls ?? []).map((call, index) => ({
+    id: call.id ?? \`call_\${index}\`,
+    fallback: { tool_call_id: call.id ?? \`tc-\${n}-\${index}\` },
+    stamp: { tool_call_id: call.id || \`call_\${Date.now()}\` },
+    name: call.name,
+  }));
+}
+
+export function items(output: Array<{ type: string; id?: string; call_id?: string }>, byItem: Map<string, unknown>, other: { type: string }) {
+  for (const item of output) {
+    // A Responses function_call item's own id is the item's, not the call ID (that is call_id).
+    if (item.type === 'function_call') byItem.set(item.id ?? '', item);
+    if (item.type === 'text') byItem.set(item.id ?? '', item);
+    // A guard on another value says nothing of this one.
+    if (other.type === 'tool_use') byItem.set(item.id ?? '', item);
+  }
+}
+
+export function mixedCases(blocks: Array<{ type: string; id?: string }>, keys: Set<string>) {
+  for (const b of blocks) {
+    switch (b.type) {
+      case 'text':
+      case 'tool_use':
+        keys.add(b.id ?? '');
+        break;
+    }
+  }
+}
+
+export function reply({ callId = 'call_1', output }: { callId?: string; output: string }) {
+  return { type: 'function_call_output' as const, call_id: callId, output };
+}
+
+export function logged(call: { call_id?: string }, log: (line: string) => void) {
+  console.info(String(call.call_id));
+  log(\`call \${call.call_id}\`);
+}
+`;
+
+const narrowedByGuard = `type TextBlock = { type: 'text'; text: string; id?: string };
+type CallBlock = { type: 'tool_use'; id?: string; name: string };
+type Block = TextBlock | CallBlock;
+
+function isCall(b: Block): b is CallBlock {
+  return b.type === 'tool_use';
+}
+
+export function index(blocks: Block[], byId: Map<string, string>): void {
+  for (const b of blocks) if (isCall(b)) byId.set(b.id ?? '', b.name);
+}
+`;
+
+const presentByType = `type CallBlock = { type: 'tool_use'; id: string; name: string };
+
+export function index(blocks: CallBlock[], byId: Map<string, string>): void {
+  for (const b of blocks) byId.set(b.id ?? '', b.name);
+}
+`;
+
+runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
+  valid: [
+    { mode: 'syntax', name: "a framework's guaranteed toolCallId (AI SDK execute), a declared `id: string`", code: guaranteedIds },
+    { mode: 'syntax', name: 'counters, indexes and clocks mint IDs; item ids, other guards, mixed cases, own options, log text', code: mintedAndUnrelated },
+    { mode: 'both', name: "an element's id declared `string` (syntax: the list's declared type; typed: the checker): the fallback cannot run", code: presentByType },
+    { mode: 'syntax', name: 'a user-defined type guard: syntax does not follow it', code: narrowedByGuard },
+  ],
+  invalid: [
+    {
+      mode: 'syntax',
+      name: 'Anthropic content blocks: a guard that exits, a switch case, whatever the variable is named',
+      code: anthropicLoop,
+      errors: [
+        { messageId: 'madeUpCallId', data: { expression: 'block.id', form: 'a `??` default', fallback: "''" }, ...loc(anthropicLoop, "block.id ?? ''"), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'part.id', form: 'a `||` default', fallback: "'unknown'" }, ...loc(anthropicLoop, "part.id || 'unknown'"), suggestions: [] },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'elements of message.tool_calls: a conditional default in .map, a destructuring default in for...of',
+      code: chatCompletions,
+      errors: [
+        { messageId: 'madeUpCallId', data: { expression: 'entry.id', form: 'a conditional default', fallback: "''" }, ...loc(chatCompletions, "entry.id ? entry.id : ''"), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'id', form: 'a destructuring default', fallback: "'call_0'" }, ...loc(chatCompletions, "id = 'call_0'"), suggestions: [] },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: "`if (!id) id = ''`, `id ??= 'pending'`, `x !== undefined ? x : ''`",
+      code: assignedDefaults,
+      errors: [
+        { messageId: 'madeUpCallId', data: { expression: 'toolCall.id', form: 'a default assigned when it is missing', fallback: "''" }, ...loc(assignedDefaults, "id = ''"), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'part.toolCallId', form: 'a default assigned when it is missing', fallback: "'pending'" }, ...loc(assignedDefaults, "callId ??= 'pending'"), suggestions: [] },
+        {
+          messageId: 'madeUpCallId',
+          data: { expression: 'call.call_id', form: 'a conditional default', fallback: "''" },
+          ...loc(assignedDefaults, "call.call_id !== undefined ? call.call_id : ''"),
+          suggestions: [
+            {
+              messageId: 'useExtractToolCallId',
+              data: { rawItem: 'call' },
+              output: suggested(assignedDefaults, "call.call_id !== undefined ? call.call_id : ''", 'extractToolCallId(call)'),
+            },
+          ],
+        },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: "a type declared in the file with a tool-call discriminant, a `part.type === 'tool-call'` guard, a filtered list; String() sent on",
+      code: discriminatedParts,
+      errors: [
+        { messageId: 'madeUpCallId', data: { expression: 'block.id', form: 'a `??` default', fallback: "''" }, ...loc(discriminatedParts, "block.id ?? ''"), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'toolCallId', form: 'a destructuring default', fallback: "''" }, ...loc(discriminatedParts, "toolCallId = ''"), suggestions: [] },
+        { messageId: 'coercedCallId', data: { expression: 'b.id', form: 'String()' }, ...loc(discriminatedParts, 'String(b.id)'), suggestions: [] },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'a describe… function returning an object carries the ID on; returning the string is a label',
+      code: describedCalls,
+      errors: [{ messageId: 'madeUpCallId', data: { expression: 'call.id', form: 'a `??` default', fallback: "''" }, ...loc(describedCalls, "call.id ?? ''"), suggestions: [] }],
+    },
+    {
+      mode: 'typed',
+      name: 'a user-defined type guard narrows the union: the checker sees the tool call (the CLI does not)',
+      code: narrowedByGuard,
+      errors: [{ messageId: 'madeUpCallId', data: { expression: 'b.id', form: 'a `??` default', fallback: "''" }, ...loc(narrowedByGuard, "b.id ?? ''"), suggestions: [] }],
+      cliErrors: [],
+    },
+
+  ],
+});

@@ -34,8 +34,24 @@ export function cannotBeMissing(ctx: Ctx, expr: TS.Expression, scope: Scope, dep
   const decl = lookup(scope, receiver.text);
   if (!decl) return false;
   if (decl.kind === 'param' && decl.node && ts.isParameter(decl.node) && guaranteedProperty(ctx, decl.node, decl.scope) === e.name.text) return true;
-  const type = declaredType(ctx, decl);
+  const type = declaredType(ctx, decl) ?? iteratedElementType(ctx, decl.nameNode, decl.scope);
   return type !== undefined && memberIsRequiredString(ctx, type, e.name.text);
+}
+
+/** `for (const b of blocks)` where `blocks: CallBlock[]` is declared: `CallBlock`. */
+function iteratedElementType(ctx: Ctx, name: TS.Node, scope: Scope): TS.TypeNode | undefined {
+  const { ts } = ctx;
+  const decl = parentOf(ctx, name);
+  const list = decl && parentOf(ctx, decl);
+  const loop = list && parentOf(ctx, list);
+  if (!loop || !ts.isForOfStatement(loop) || loop.initializer !== list) return undefined;
+  const iterated = unwrap(ts, loop.expression);
+  const listDecl = ts.isIdentifier(iterated) ? lookup(scope, iterated.text) : undefined;
+  const type = listDecl && declaredType(ctx, listDecl);
+  if (!type) return undefined;
+  if (ts.isArrayTypeNode(type)) return type.elementType;
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && /^(?:Readonly)?Array$/.test(type.typeName.text)) return type.typeArguments?.[0];
+  return undefined;
 }
 
 /** `string`, a string literal type, or a union of them: never `undefined` or `null`. */
