@@ -17,7 +17,7 @@ afterAll(() => {
  */
 export const CALL_ID_DEFECT = [
   '// Keys reviewer decisions by the provider call ID.',
-  'export function approvalKey(item: { call_id: string }): string {',
+  'export function approvalKey(item: { call_id?: string }): string {',
   '  return String(item.call_id);',
   '}',
   '',

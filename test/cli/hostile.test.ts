@@ -83,7 +83,7 @@ describe('hostile inputs through dist/src/cli/bin.js', () => {
   });
 
   it('a single 1 MB line is analysed: its defect is found at its column', () => {
-    const prefix = `export const blob = "${'x'.repeat(1024 * 1024)}"; export function lineKey(item: { call_id: string }) { return `;
+    const prefix = `export const blob = "${'x'.repeat(1024 * 1024)}"; export function lineKey(item: { call_id?: string }) { return `;
     const cwd = project({ 'src/long.ts': `${prefix}String(item.call_id); }\n` });
     const result = audit(cwd);
     expect(result.status).toBe(0);
@@ -126,7 +126,7 @@ describe('hostile inputs through dist/src/cli/bin.js', () => {
 
   it('invalid UTF-8: a stray byte in a source file is decoded and analysed at the right position; mostly invalid bytes are binary', () => {
     const latin1 = Buffer.concat([
-      Buffer.from('// R\xe9sum\xe9 keys, written in Latin-1.\nexport function latinKey(item: { call_id: string }) {\n  return /* caf', 'latin1'),
+      Buffer.from('// R\xe9sum\xe9 keys, written in Latin-1.\nexport function latinKey(item: { call_id?: string }) {\n  return /* caf', 'latin1'),
       Buffer.from([0xe9]),
       Buffer.from(' */ String(item.call_id);\n}\n'),
     ]);
@@ -165,7 +165,7 @@ describe('hostile inputs through dist/src/cli/bin.js', () => {
 
   it('.tsx, .mts, .cts, .js, .jsx, .mjs and .cjs files are analysed; declaration files are not (as documented)', () => {
     const key = (name: string, typed: boolean): string =>
-      `export function ${name}(item${typed ? ': { call_id: string }' : ''}) {\n  return String(item.call_id);\n}\n`;
+      `export function ${name}(item${typed ? ': { call_id?: string }' : ''}) {\n  return String(item.call_id);\n}\n`;
     const files = {
       'src/row.tsx': `${key('rowKey', true)}export const Row = ({ id }: { id: string }) => <li key={rowKey({ call_id: id })}>{id}</li>;\n`,
       'src/esm.mts': key('esmKey', true),
@@ -175,7 +175,7 @@ describe('hostile inputs through dist/src/cli/bin.js', () => {
       'src/module.mjs': key('mjsKey', false),
       'src/common.cjs': 'exports.cjsKey = function (item) {\n  return String(item.call_id);\n};\n',
       // Declarations have no bodies; one that holds code anyway is still not read.
-      'src/types.d.ts': 'export declare function declaredKey(item: { call_id: string }): string;\nexport const k = String(item.call_id);\n',
+      'src/types.d.ts': 'export declare function declaredKey(item: { call_id?: string }): string;\nexport const k = String(item.call_id);\n',
     };
     const cwd = project(files);
     const result = audit(cwd);
@@ -209,7 +209,7 @@ describe('hostile inputs through dist/src/cli/bin.js', () => {
   describe('symlinks that leave the audited directory are not followed', () => {
     /** A project whose src/ links to a file and a directory outside it, each holding a defect. */
     function linkedOut(files: Record<string, string>): string {
-      const outside = tempProject({ 'shared.ts': 'export const sharedKey = (i: { call_id: string }) => String(i.call_id);\n' });
+      const outside = tempProject({ 'shared.ts': 'export const sharedKey = (i: { call_id?: string }) => String(i.call_id);\n' });
       const cwd = project(files);
       symlinkSync(path.join(outside, 'shared.ts'), path.join(cwd, 'src/shared.ts'));
       symlinkSync(outside, path.join(cwd, 'src/vendor'));

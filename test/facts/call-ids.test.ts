@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extract, spanOfText } from './helpers.js';
 
-const code = `export function toOutputs(item: any, event: any, toolCall: any, raw: any, part: any, output: any, callId: string) {
+const code = `export function toOutputs(item: any, event: any, toolCall: any, raw: any, part: any, output: any, callId: string | undefined) {
   const a = String(item.call_id);
   const b = \`\${event.data.item.callId}\`;
   const c = toolCall.toolCallId.toString();

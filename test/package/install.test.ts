@@ -73,7 +73,7 @@ const EXPECTED = [
     'src/keys.js',
     3,
     10,
-    'Call ID `item.call_id` is coerced with String(); a missing or non-string ID becomes a made-up string instead of being rejected. Use it only when it already is a string (extractToolCallId() does this for raw items) and handle the missing case.',
+    'Call ID `item.call_id` is coerced with String(): a missing ID becomes the made-up text "undefined" and a non-string one is turned into text instead of being rejected. Use it only when it already is a string (extractToolCallId() does this for raw items) and handle the missing case.',
   ],
   [
     'no-tool-name-collision',

@@ -445,8 +445,8 @@ runCases('no-call-id-coercion on LangChain.js and Mastra call IDs', callIdRule, 
       code: lcCallId,
       errors: [
         {
-          messageId: 'coercedCallId',
-          data: { expression: 'toolCall.id', form: 'a `??` default' },
+          messageId: 'madeUpCallId',
+          data: { expression: 'toolCall.id', form: 'a `??` default', fallback: "''" },
           ...loc(lcCallId, "toolCall.id ?? ''"),
         },
       ],

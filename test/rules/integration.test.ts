@@ -205,7 +205,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       data: { option: 'tool_choice', name: 'lookup_shipments', set: 'the tools of this call', available: '"lookup_shipment", "current_time"', effect: FORCED },
       needsTypes: true,
     },
-    { rule: 'no-call-id-coercion', messageId: 'coercedCallId', file: 'src/graph.ts', data: { expression: 'toolCall.id', form: 'a `??` default' }, needsTypes: false },
+    { rule: 'no-call-id-coercion', messageId: 'madeUpCallId', file: 'src/graph.ts', data: { expression: 'toolCall.id', form: 'a `??` default', fallback: "''" }, needsTypes: false },
     {
       // The two classes live in src/tools/fleet.ts and src/tools/telematics.ts.
       rule: 'no-tool-name-collision',
@@ -388,16 +388,16 @@ const rowDetails: Record<string, RowDetail[]> = {
     // Each finding is a coercion in one file (syntax evidence: the name `callID`, the `ToolCall` annotation).
     {
       rule: 'no-call-id-coercion',
-      messageId: 'coercedCallId',
+      messageId: 'otherCallId',
       file: 'src/bridge/events.ts',
-      data: { expression: 'props.callID', form: 'String()' },
+      data: { expression: 'props.callID', form: 'String()', fallback: 'event.id' },
       needsTypes: false,
     },
     {
       rule: 'no-call-id-coercion',
-      messageId: 'coercedCallId',
+      messageId: 'madeUpCallId',
       file: 'src/convert/responses.ts',
-      data: { expression: 'call.id', form: 'a `??` default' },
+      data: { expression: 'call.id', form: 'a `??` default', fallback: "''" },
       needsTypes: false,
     },
   ],

@@ -17,7 +17,8 @@ export function cannotBeMissing(ctx: Ctx, expr: TS.Expression, scope: Scope, dep
     const decl = lookup(scope, e.text);
     if (!decl) return false;
     const type = declaredType(ctx, decl);
-    if (type) return isRequiredString(ctx, type);
+    const optional = decl.kind === 'param' && decl.node !== undefined && ts.isParameter(decl.node) && decl.node.questionToken !== undefined;
+    if (type) return !optional && isRequiredString(ctx, type);
     const holder = parentOf(ctx, decl.nameNode);
     if (holder && ts.isBindingElement(holder) && !holder.initializer) {
       const key = propertyNameText(ts, holder.propertyName ?? holder.name);

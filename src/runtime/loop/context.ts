@@ -102,8 +102,12 @@ export function createFunctionInvocationContext(init: {
   return new InvocationContext({
     function: init.function,
     arguments: init.arguments ?? {},
-    // A direct invocation has no provider call: the ID is empty, never made up from something else.
-    callId: typeof init.callId === 'string' ? init.callId : '',
+    callId: directCallId(init.callId),
     ...(init.toolCall === undefined ? {} : { toolCall: init.toolCall }),
   });
+}
+
+/** A direct invocation has no provider call: its ID is the caller's, else empty, never made up from something else. */
+function directCallId(callId?: string): string {
+  return typeof callId === 'string' ? callId : '';
 }
