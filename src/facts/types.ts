@@ -284,8 +284,12 @@ export interface CallIdCoercionFact {
     | 'destructuring-default';
   /** Source text of the call-ID expression. */
   expression: string;
-  /** Why it is taken for a call ID: 'property' (`.call_id`, `.callId`, `.toolCallId`), 'name', 'type'. */
-  evidence: 'property' | 'name' | 'type';
+  /**
+   * Why it is taken for a call ID: 'property' (`.call_id`, `.callId`, `.toolCallId`, the `id` of a tool
+   * call), 'name', 'type', or 'sink': whatever it is, the fallback is written as a call-ID property
+   * (`toolCallId: output.id ?? ''`).
+   */
+  evidence: 'property' | 'name' | 'type' | 'sink';
   span: Span;
   /** Span of the call-ID expression itself, for the suggestion. */
   expressionSpan: Span;

@@ -950,3 +950,75 @@ runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
 
   ],
 });
+
+const sessionsAndRows = `interface StoredPart {
+  type: string;
+  tool_toolCallId: string | null;
+  tool_name: string;
+}
+
+declare function _isString(value: unknown): value is string;
+
+export function toUiPart(part: StoredPart) {
+  return { type: \`tool-\${part.tool_name}\`, toolCallId: part.tool_toolCallId || '' };
+}
+
+export function serverToolResult(output: { id?: unknown; status: string }) {
+  return { type: 'server_tool_call_result' as const, toolCallId: _isString(output.id) ? output.id : '', status: output.status };
+}
+
+export class DiffEditCoordinator {
+  private readonly sessions = new Map<string, { path: string }>();
+
+  begin(context: { toolCallId?: string }, path: string): void {
+    const toolCallId = context.toolCallId ?? '';
+    if (this.sessions.has(toolCallId)) return;
+    this.openPreview(toolCallId, path);
+  }
+
+  private openPreview(id: string, path: string): void {
+    this.sessions.set(id, { path });
+  }
+}
+`;
+
+const sameCallOtherField = `interface StreamChunk {
+  tool_call: { call_id?: string; function: { id: string; name: string; arguments: string } };
+}
+
+export function toToolCall(chunk: StreamChunk) {
+  const fn = chunk.tool_call.function;
+  return { type: 'tool-call' as const, toolCallId: chunk.tool_call.call_id ?? fn.id, toolName: fn.name };
+}
+
+export function assemblyKey(event: { toolCallId?: string; index?: number }, deltas: Map<string, string>): void {
+  const key = event.toolCallId ?? \`tool_\${event.index}\`;
+  deltas.set(key, '');
+}
+`;
+
+runCases(`${RULE}: names ending in a call-ID name, predicates, methods of the class`, rule, {
+  valid: [{ mode: 'both', name: "another id of the same call (through a const alias); an index-minted stream key", code: sameCallOtherField }],
+  invalid: [
+    {
+      mode: 'syntax',
+      name: '`tool_toolCallId` (a column), `isString(x) ? x : ""`, and a key set in a method called on this',
+      code: sessionsAndRows,
+      errors: [
+        {
+          messageId: 'madeUpCallId',
+          data: { expression: 'part.tool_toolCallId', form: 'a `||` default', fallback: "''" },
+          ...loc(sessionsAndRows, "part.tool_toolCallId || ''"),
+          suggestions: [],
+        },
+        {
+          messageId: 'madeUpCallId',
+          data: { expression: 'output.id', form: 'a conditional default', fallback: "''" },
+          ...loc(sessionsAndRows, "_isString(output.id) ? output.id : ''"),
+          suggestions: [],
+        },
+        { messageId: 'madeUpCallId', data: { expression: 'context.toolCallId', form: 'a `??` default', fallback: "''" }, ...loc(sessionsAndRows, "context.toolCallId ?? ''"), suggestions: [] },
+      ],
+    },
+  ],
+});

@@ -7,15 +7,12 @@ import type { CallIdFlow } from '../types.js';
 import { type Ctx, accessName, isFunctionLike, isStringLike, parentOf, propertyNameText, textOf, unwrap } from './context.js';
 
 /** Properties that carry a call ID to a provider, a tool result or an approval. */
-export const CALL_ID_PROPERTIES: ReadonlySet<string> = new Set([
-  'call_id',
-  'callId',
-  'callID',
-  'toolCallId',
-  'tool_call_id',
-  'tool_use_id',
-  'toolUseId',
-]);
+const CALL_ID_EXACT: ReadonlySet<string> = new Set(['call_id', 'callId', 'callID', 'toolCallId', 'tool_call_id', 'tool_use_id', 'toolUseId']);
+/** Names that end in one: `parentToolCallId`, `tool_toolCallId` (a database column), `last_tool_use_id`. */
+const CALL_ID_SUFFIX = /(?:tool_?call_?id|tool_?use_?id)$/i;
+export const CALL_ID_PROPERTIES: { has(name: string): boolean } = {
+  has: (name) => CALL_ID_EXACT.has(name) || CALL_ID_SUFFIX.test(name),
+};
 /** Property names that say "key": `key`, `cacheKey`, `idempotency_key`. */
 const KEY_PROPERTY = /(?:^key|Key|_key)$/;
 /** `type` of an object literal that is a tool call or a tool result (`function_call`, `tool-result`, `tool_use`). */
@@ -193,8 +190,12 @@ function parameterFlow(ctx: Ctx, call: TS.CallExpression, child: TS.Node, fallba
   const { ts } = ctx;
   const callee = unwrap(ts, call.expression);
   const index = call.arguments.indexOf(child as TS.Expression);
-  if (!ts.isIdentifier(callee) || index < 0 || depth >= MAX_DEPTH) return { kind: 'other' };
-  const fn = localFunction(ctx, call, callee.text);
+  if (index < 0 || depth >= MAX_DEPTH) return { kind: 'other' };
+  const fn = ts.isIdentifier(callee)
+    ? localFunction(ctx, call, callee.text)
+    : ts.isPropertyAccessExpression(callee) && callee.expression.kind === ts.SyntaxKind.ThisKeyword
+      ? ownMethod(ctx, call, callee.name.text)
+      : undefined;
   const param = fn?.parameters[index];
   if (!fn || !param || !ts.isIdentifier(param.name) || param.dotDotDotToken) return { kind: 'other' };
   let quiet: CallIdFlow = { kind: 'other' };
@@ -204,6 +205,23 @@ function parameterFlow(ctx: Ctx, call: TS.CallExpression, child: TS.Node, fallba
     if (quiet.kind === 'other') quiet = flow;
   }
   return quiet;
+}
+
+/** `this.name(...)`: the method (or arrow property) `name` of the class around `from`. */
+function ownMethod(ctx: Ctx, from: TS.Node, name: string): TS.FunctionLikeDeclaration | undefined {
+  const { ts } = ctx;
+  let cls: TS.Node | undefined = parentOf(ctx, from);
+  while (cls && !ts.isClassLike(cls)) cls = parentOf(ctx, cls);
+  if (!cls || !ts.isClassLike(cls)) return undefined;
+  for (const member of cls.members) {
+    if (propertyNameText(ts, member.name) !== name) continue;
+    if (ts.isMethodDeclaration(member) && member.body) return member;
+    if (ts.isPropertyDeclaration(member) && member.initializer) {
+      const init = unwrap(ts, member.initializer);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+    }
+  }
+  return undefined;
 }
 
 /** `function name(...) {}` or `const name = (...) => ...` in a block or file around `from`. */

@@ -17,12 +17,16 @@ export function isCallIdTypeName(name: string): boolean {
   return /CallId$/.test(name);
 }
 
-/** `call_id`, `callId`, `callID`, `toolCallId`, `tool_call_id`, `tool_use_id`, `toolUseId`. */
-export const CALL_ID_NAMES: ReadonlySet<string> = CALL_ID_PROPERTIES;
+/** `call_id`, `callId`, `callID`, `toolCallId`, `tool_call_id`, `tool_use_id`, `toolUseId`, and names ending in one. */
+export const CALL_ID_NAMES: { has(name: string): boolean } = CALL_ID_PROPERTIES;
 /** Names whose `.callId` is not a model tool call: telephony providers. */
 const TELEPHONY = /twilio|telnyx|vonage|plivo|telephony|phone/i;
 /** Calls that mint a fresh ID rather than read one from the provider. */
 const GENERATOR = /uuid|nanoid|random|generate|create|make|new|now|next(?=[A-Z_])/i;
+/** A count or a position: `calls.length`, `seen.size`, `event.index`, `chunk.idx`. */
+const INDEX_PROPERTY = /^(?:length|size|index|idx|position|seq|sequence)$/;
+/** A predicate function's name: `isString`, `_isString`, `isNonEmptyString`, `hasValue`. */
+const PREDICATE = /^_?(?:is|has)[A-Z_]\w*$/;
 /** Only `call_id`/`callId` objects are raw items `extractToolCallId(item)` can read. */
 const RAW_ITEM_FIELDS = new Set(['call_id', 'callId']);
 
@@ -165,6 +169,12 @@ function presenceTest(ctx: Ctx, condition: TS.Expression): { subject: string; pr
     return inner && { subject: inner.subject, present: !inner.present };
   }
   if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) return { subject: subjectText(ctx, e), present: true };
+  // A predicate on the value: `isString(x)`, `_isString(x)`, `isNonEmpty(x)`, `Boolean(x)`.
+  if (ts.isCallExpression(e) && e.arguments.length === 1 && !ts.isSpreadElement(e.arguments[0]!)) {
+    const callee = terminalName(ts, e.expression);
+    if (callee !== undefined && (PREDICATE.test(callee) || callee === 'Boolean')) return { subject: subjectText(ctx, e.arguments[0]!), present: true };
+    return undefined;
+  }
   if (!ts.isBinaryExpression(e)) return undefined;
   const op = e.operatorToken.kind;
   const equal = op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken;
@@ -226,7 +236,7 @@ function fallbackKind(ctx: Ctx, last: TS.Expression, scope: Scope, useSeam: bool
   const { ts } = ctx;
   const K = ts.SyntaxKind;
   // `item.call_id ?? item.id`: the item's own provider ID (hosted Responses tools send only `id`), unique per item.
-  if (isOwnItemId(ctx, last, before)) return 'id';
+  if (isOwnItemId(ctx, last, before, scope)) return 'id';
   if ((ts.isIdentifier(last) && last.text === 'undefined') || last.kind === K.NullKeyword || ts.isVoidExpression(last)) return 'missing';
   if (isMinted(ctx, last, scope)) return 'fresh';
   // A template that mints: `call_${nanoid()}`, `tc-${n}-${i}`, `${Date.now()}`.
@@ -245,7 +255,8 @@ function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
   const K = ts.SyntaxKind;
   if (ts.isNewExpression(e) || (ts.isCallExpression(e) && GENERATOR.test(textOf(ctx, e.expression)))) return true;
   if ((ts.isPostfixUnaryExpression(e) || ts.isPrefixUnaryExpression(e)) && (e.operator === K.PlusPlusToken || e.operator === K.MinusMinusToken)) return true;
-  if (ts.isPropertyAccessExpression(e) && (e.name.text === 'length' || e.name.text === 'size')) return true;
+  if (ts.isPropertyAccessExpression(e) && INDEX_PROPERTY.test(e.name.text)) return true;
+  if (isDefaultOperator(ctx, e)) return isMinted(ctx, unwrap(ts, e.left), scope) && isMinted(ctx, unwrap(ts, e.right), scope);
   if (ts.isCallExpression(e) && e.arguments.length === 1 && ts.isIdentifier(e.expression) && e.expression.text === 'String') return isMinted(ctx, unwrap(ts, e.arguments[0]!), scope);
   if (!ts.isIdentifier(e)) return false;
   const decl = lookup(scope, e.text);
@@ -284,18 +295,31 @@ function shortQuote(text: string): string {
 const STREAM_MESSAGE = /event|evt|message|msg|request|req|chunk|delta|props/i;
 
 /** `x.id` where an earlier operand reads the call ID of the same `x` (an item, not an event or message). */
-function isOwnItemId(ctx: Ctx, last: TS.Expression, before: readonly TS.Expression[]): boolean {
+function isOwnItemId(ctx: Ctx, last: TS.Expression, before: readonly TS.Expression[], scope: Scope): boolean {
   const { ts } = ctx;
   if (!ts.isPropertyAccessExpression(last) || last.name.text !== 'id') return false;
   const holder = terminalName(ts, last.expression);
   if (holder === undefined || STREAM_MESSAGE.test(holder)) return false;
-  const receiver = textOf(ctx, unwrap(ts, last.expression)).replace(/\?$/, '');
+  // `const fn = chunk.tool_call.function; chunk.tool_call.call_id ?? fn.id`: an id inside the same call.
+  const holderText = resolvedText(ctx, unwrap(ts, last.expression), scope);
   return before.some((operand) => {
     const e = unwrap(ts, operand);
     if (!ts.isPropertyAccessExpression(e) && !ts.isElementAccessExpression(e)) return false;
     const name = accessName(ts, e);
-    return name !== undefined && CALL_ID_NAMES.has(name) && textOf(ctx, unwrap(ts, e.expression)).replace(/\?$/, '') === receiver;
+    if (name === undefined || !CALL_ID_NAMES.has(name)) return false;
+    const receiver = subjectText(ctx, e.expression);
+    return holderText === receiver || holderText.startsWith(`${receiver}.`);
   });
+}
+
+/** The text of a chain, through a `const` alias: `fn` of `const fn = chunk.tool_call.function` reads `chunk.tool_call.function`. */
+function resolvedText(ctx: Ctx, e: TS.Expression, scope: Scope): string {
+  const { ts } = ctx;
+  if (ts.isIdentifier(e)) {
+    const decl = lookup(scope, e.text);
+    if (decl?.kind === 'const' && decl.init && isSimpleChain(ts, decl.init)) return subjectText(ctx, decl.init);
+  }
+  return subjectText(ctx, e);
 }
 
 /**
@@ -448,7 +472,7 @@ export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): vo
     }
     if (isDefaultOperator(ctx, node)) {
       if (isInsideReportedCoercion(ctx, node, scope)) return;
-      const coerced = coercedOf(ctx, node, scope, 'alone');
+      const coerced = coercedOf(ctx, node, scope, 'alone') ?? sentAsCallId(ctx, node, scope);
       if (coerced) push(ctx, op === ts.SyntaxKind.QuestionQuestionToken ? 'nullish-default' : 'logical-default', node, coerced, scope);
       return;
     }
@@ -457,11 +481,29 @@ export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): vo
   }
   if (ts.isConditionalExpression(node)) {
     if (!conditionalDefault(ctx, node) || isInsideReportedCoercion(ctx, node, scope)) return;
-    const coerced = coercedOf(ctx, node, scope, 'alone');
+    const coerced = coercedOf(ctx, node, scope, 'alone') ?? sentAsCallId(ctx, node, scope);
     if (coerced) push(ctx, 'conditional-default', node, coerced, scope);
     return;
   }
   if (ts.isBindingElement(node)) collectDestructuringDefault(ctx, node, scope);
+}
+
+/**
+ * `toolCallId: output.id ?? ''`: whatever the value is, the default is written straight into a
+ * call-ID property, so a literal stand-in is a made-up call ID.
+ */
+function sentAsCallId(ctx: Ctx, node: TS.Expression, scope: Scope): Coerced | undefined {
+  const { ts } = ctx;
+  const { parent, child } = outerParent(ctx, node);
+  if (!parent || !ts.isPropertyAssignment(parent) || parent.initializer !== child) return undefined;
+  const property = propertyNameText(ts, parent.name);
+  if (property === undefined || !CALL_ID_NAMES.has(property)) return undefined;
+  const operands = chainOperands(ctx, node);
+  const last = operands?.[operands.length - 1];
+  if (!operands || !last || !(isStringLike(ts, last) || ts.isNumericLiteral(last))) return undefined;
+  const first = operands[0]!;
+  if (cannotBeMissing(ctx, first, scope) || fallbackKind(ctx, last, scope, false, operands.slice(0, -1)) !== 'made-up') return undefined;
+  return { id: first, evidence: 'sink', fallback: last, stands: standsIn(ctx, last, 'made-up'), simple: false };
 }
 
 /** `if (!id) id = ''`, `if (id === undefined) { id = 'x' }`, `id ??= ''`, `id ||= ''` on a `let` holding a call ID. */
