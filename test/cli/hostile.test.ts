@@ -13,7 +13,7 @@ import { CALL_ID_DEFECT as VALID, tempProject } from '../analyzer/helpers.js';
 import { jsonRows, runBin, STACK_TRACE, type BinResult, type Row } from './spawn.js';
 
 const COERCED = (expression: string): string =>
-  `Call ID \`${expression}\` is coerced with String(); a missing or non-string ID becomes a made-up string instead of being rejected. Use it only when it already is a string (extractToolCallId() does this for raw items) and handle the missing case.`;
+  `Call ID \`${expression}\` is coerced with String(): a missing ID becomes the made-up text "undefined" and a non-string one is turned into text instead of being rejected. Use it only when it already is a string (extractToolCallId() does this for raw items) and handle the missing case.`;
 /** The defect of every scenario, as a warning. */
 const DEFECT: Row = ['src/valid.ts', 'no-call-id-coercion', 3, 10, COERCED('item.call_id')];
 /** Makes a module one that can hold tools: parse on demand parses it. */
