@@ -1022,3 +1022,33 @@ runCases(`${RULE}: names ending in a call-ID name, predicates, methods of the cl
     },
   ],
 });
+
+const guardedAndRowKeys = `export function approvalRequest(event: { payload?: { approvalId?: unknown; toolCallId?: unknown; toolName?: unknown } }) {
+  const approvalId = typeof event.payload?.approvalId === 'string' ? event.payload.approvalId : '';
+  const toolCallId = typeof event.payload?.toolCallId === 'string' ? event.payload.toolCallId : '';
+  const toolName = typeof event.payload?.toolName === 'string' ? event.payload.toolName : '';
+  if (!approvalId || !toolCallId || !toolName) return undefined;
+  return { approvalId, toolCallId, toolName };
+}
+
+export function pairResult(record: { tool_use_id?: unknown; content?: unknown }, pending: Map<string, number>) {
+  const toolUseId = typeof record.tool_use_id === 'string' ? record.tool_use_id : '';
+  const index = pending.get(toolUseId);
+  return { index, ...(toolUseId ? { toolCallId: toolUseId } : {}) };
+}
+
+export function timeline(results: Array<{ toolCallId?: string; queries: string[] }>) {
+  return results.flatMap((result) => result.queries.map((query, index) => ({ id: \`\${result.toolCallId || 'fq'}-\${index}\`, query })));
+}
+
+export function geminiCalls(response: { functionCalls?: Array<{ id?: string; name: string }> }) {
+  return (response.functionCalls ?? []).map((call, index) => ({ id: call.id ?? \`call_\${index + 1}\`, name: call.name }));
+}
+
+export const timeoutFallback = (details?: { toolCall?: { callId?: string } }) => ({ status: details?.toolCall?.callId ?? 'timed-out' });
+`;
+
+runCases(`${RULE}: guards before any use, truthy branches, row keys`, rule, {
+  valid: [{ mode: 'both', name: 'rejected before any use, read only when truthy, a row key made unique by an index, an index stand-in, a status', code: guardedAndRowKeys }],
+  invalid: [],
+});

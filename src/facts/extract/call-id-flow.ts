@@ -5,6 +5,8 @@
 import type * as TS from 'typescript';
 import type { CallIdFlow } from '../types.js';
 import { type Ctx, accessName, isFunctionLike, isStringLike, parentOf, propertyNameText, textOf, unwrap } from './context.js';
+import { isMinted } from './minted.js';
+import type { Scope } from './scope.js';
 
 /** Properties that carry a call ID to a provider, a tool result or an approval. */
 const CALL_ID_EXACT: ReadonlySet<string> = new Set(['call_id', 'callId', 'callID', 'toolCallId', 'tool_call_id', 'tool_use_id', 'toolUseId']);
@@ -32,12 +34,18 @@ const DISPLAY_FUNCTION = /label|display|title|describe|description|format|messag
 const MEMO_PARTS = 3;
 const MAX_DEPTH = 3;
 
-/** Where the coercion at `node` flows. `fallback`: the literal standing in for a missing ID, when there is one. */
-export function flowOf(ctx: Ctx, node: TS.Node, fallback: TS.Expression | undefined): CallIdFlow {
-  return climb(ctx, node, fallback, 0);
+/** What a flow is traced with: the value standing in for a missing ID, and the scope of the coercion (for minted values). */
+export interface Trace {
+  fallback: TS.Expression | undefined;
+  scope: Scope;
 }
 
-function climb(ctx: Ctx, start: TS.Node, fallback: TS.Expression | undefined, depth: number): CallIdFlow {
+/** Where the coercion at `node` flows. `trace.fallback`: the literal standing in for a missing ID, when there is one. */
+export function flowOf(ctx: Ctx, node: TS.Node, trace: Trace): CallIdFlow {
+  return climb(ctx, node, trace, 0);
+}
+
+function climb(ctx: Ctx, start: TS.Node, trace: Trace, depth: number): CallIdFlow {
   const { ts } = ctx;
   let child: TS.Node = start;
   // Set once the ID is a property of an object literal that goes on: a label function returning that
@@ -60,6 +68,8 @@ function climb(ctx: Ctx, start: TS.Node, fallback: TS.Expression | undefined, de
     if (ts.isTemplateSpan(parent)) continue;
     if (ts.isTemplateExpression(parent)) {
       if (parent.templateSpans.length >= MEMO_PARTS) return { kind: 'memo' };
+      // `${toolCallId || 'fq'}-${index}`: a key made unique by an index or a counter is a row key, not the call ID.
+      if (parent.templateSpans.some((span) => span !== child && isMinted(ctx, unwrap(ts, span.expression), trace.scope))) return { kind: 'memo' };
       const tagged = parentOf(ctx, parent);
       if (tagged && ts.isTaggedTemplateExpression(tagged)) return { kind: 'other' };
       continue;
@@ -77,20 +87,21 @@ function climb(ctx: Ctx, start: TS.Node, fallback: TS.Expression | undefined, de
       parent = object;
       continue;
     }
-    const step = classify(ctx, parent, child, fallback, depth);
+    const step = classify(ctx, parent, child, trace, depth);
     if (step === 'continue') continue;
     return step.kind === 'display' && carried && (ts.isReturnStatement(parent) || ts.isArrowFunction(parent)) ? { kind: 'returned' } : step;
   }
   return { kind: 'other' };
 }
 
-/** Property names whose value is text for a person. */
-const TEXT_PROPERTY = /^(?:label|title|text|message|description|summary|display\w*|caption|tooltip|content|name)$/i;
+/** Property names that say "an ID" (`id`, `messageId`, `parent_id`): an object holding one hands it on. */
+const ID_PROPERTY = /^id$|Id$|_id$|ID$/;
 
 /**
- * `{ id: <id>, label }`: a property that carries no call ID by its name, in an object literal. The
- * object goes on with the ID in it, so where the object goes is where the ID goes; a text property
- * (`label`, `title`) is text. Returns the object to climb on from, or undefined.
+ * `{ id: <id>, label }`: an ID property that is no call-ID property by its name, in an object literal.
+ * The object goes on with the ID in it, so where the object goes is where the ID goes. A property
+ * named otherwise (`status`, `label`) says the value is something else. Returns the object to climb
+ * on from, or undefined.
  */
 function carryingObject(ctx: Ctx, parent: TS.Node, child: TS.Node): TS.ObjectLiteralExpression | undefined {
   const { ts } = ctx;
@@ -99,7 +110,7 @@ function carryingObject(ctx: Ctx, parent: TS.Node, child: TS.Node): TS.ObjectLit
   else if (ts.isShorthandPropertyAssignment(parent)) name = parent.name.text;
   else return undefined;
   const object = parentOf(ctx, parent);
-  if (name === undefined || !object || !ts.isObjectLiteralExpression(object) || TEXT_PROPERTY.test(name)) return undefined;
+  if (name === undefined || !object || !ts.isObjectLiteralExpression(object) || !ID_PROPERTY.test(name)) return undefined;
   return propertyFlow(ctx, name, object, child).kind === 'other' ? object : undefined;
 }
 
@@ -112,7 +123,7 @@ function joinCall(ctx: Ctx, array: TS.ArrayLiteralExpression): TS.CallExpression
   return call && ts.isCallExpression(call) && call.expression === access ? call : undefined;
 }
 
-function classify(ctx: Ctx, parent: TS.Node, child: TS.Node, fallback: TS.Expression | undefined, depth: number): CallIdFlow | 'continue' {
+function classify(ctx: Ctx, parent: TS.Node, child: TS.Node, trace: Trace, depth: number): CallIdFlow | 'continue' {
   const { ts } = ctx;
   const K = ts.SyntaxKind;
   if (ts.isBinaryExpression(parent)) {
@@ -133,7 +144,7 @@ function classify(ctx: Ctx, parent: TS.Node, child: TS.Node, fallback: TS.Expres
   if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) {
     if (child === parent.expression) return { kind: 'other' };
     const flow = argumentFlow(ctx, parent, child);
-    if (flow !== 'continue' && flow.kind === 'other' && ts.isCallExpression(parent)) return parameterFlow(ctx, parent, child, fallback, depth);
+    if (flow !== 'continue' && flow.kind === 'other' && ts.isCallExpression(parent)) return parameterFlow(ctx, parent, child, trace, depth);
     return flow;
   }
   if (ts.isElementAccessExpression(parent)) {
@@ -150,7 +161,7 @@ function classify(ctx: Ctx, parent: TS.Node, child: TS.Node, fallback: TS.Expres
   if (ts.isShorthandPropertyAssignment(parent)) return propertyFlow(ctx, parent.name.text, parentOf(ctx, parent), child);
   if (ts.isReturnStatement(parent)) return returnFlow(ctx, parent);
   if (ts.isArrowFunction(parent) && child === parent.body) return returnFlow(ctx, parent);
-  if (ts.isVariableDeclaration(parent) && child === parent.initializer) return variableFlow(ctx, parent, fallback, depth);
+  if (ts.isVariableDeclaration(parent) && child === parent.initializer) return variableFlow(ctx, parent, trace, depth);
   if (ts.isJsxAttribute(parent) || ts.isJsxExpression(parent)) return { kind: 'display' };
   if (ts.isThrowStatement(parent)) return { kind: 'log' };
   if (ts.isCaseClause(parent)) return { kind: 'compared' };
@@ -186,7 +197,7 @@ function argumentFlow(ctx: Ctx, call: TS.CallExpression | TS.NewExpression, chil
  * An argument of a function declared in this file (`handleFailure(toolName, toolCallId)`): where the
  * parameter goes in that function's body.
  */
-function parameterFlow(ctx: Ctx, call: TS.CallExpression, child: TS.Node, fallback: TS.Expression | undefined, depth: number): CallIdFlow {
+function parameterFlow(ctx: Ctx, call: TS.CallExpression, child: TS.Node, trace: Trace, depth: number): CallIdFlow {
   const { ts } = ctx;
   const callee = unwrap(ts, call.expression);
   const index = call.arguments.indexOf(child as TS.Expression);
@@ -200,7 +211,7 @@ function parameterFlow(ctx: Ctx, call: TS.CallExpression, child: TS.Node, fallba
   if (!fn || !param || !ts.isIdentifier(param.name) || param.dotDotDotToken) return { kind: 'other' };
   let quiet: CallIdFlow = { kind: 'other' };
   for (const use of usesOf(ctx, fn, param.name)) {
-    const flow = climb(ctx, use, fallback, depth + 1);
+    const flow = climb(ctx, use, trace, depth + 1);
     if (isHarmful(flow)) return flow;
     if (quiet.kind === 'other') quiet = flow;
   }
@@ -307,7 +318,7 @@ function functionName(ctx: Ctx, fn: TS.FunctionLikeDeclaration): string | undefi
 }
 
 /** `const id = <coercion>`: rejected on the next statement, or followed to its uses. */
-function variableFlow(ctx: Ctx, decl: TS.VariableDeclaration, fallback: TS.Expression | undefined, depth: number): CallIdFlow {
+function variableFlow(ctx: Ctx, decl: TS.VariableDeclaration, trace: Trace, depth: number): CallIdFlow {
   const { ts } = ctx;
   if (!ts.isIdentifier(decl.name)) return { kind: 'other' };
   const list = parentOf(ctx, decl);
@@ -315,14 +326,16 @@ function variableFlow(ctx: Ctx, decl: TS.VariableDeclaration, fallback: TS.Expre
   if (!list || !ts.isVariableDeclarationList(list) || !statement || !ts.isVariableStatement(statement)) return { kind: 'other' };
   if ((list.flags & ts.NodeFlags.BlockScoped) === 0) return { kind: 'other' };
   const name = decl.name.text;
-  if (rejectedNext(ctx, statement, name, fallback)) return { kind: 'guarded' };
+  if (rejectedNext(ctx, statement, name, trace.fallback)) return { kind: 'guarded' };
   if (depth >= MAX_DEPTH) return { kind: 'other' };
   const container = containerOf(ctx, statement);
   if (!container) return { kind: 'other' };
   const uses = usesOf(ctx, container, decl.name);
+  const guardable = isEmptyFallback(ctx, trace.fallback);
   let quiet: CallIdFlow = { kind: 'other' };
   for (const use of uses) {
-    const flow = climb(ctx, use, fallback, depth + 1);
+    if (guardable && insideTruthyGuard(ctx, use, name, container)) continue;
+    const flow = climb(ctx, use, trace, depth + 1);
     if (isHarmful(flow)) return flow;
     if (quiet.kind === 'other') quiet = flow;
   }
@@ -330,12 +343,14 @@ function variableFlow(ctx: Ctx, decl: TS.VariableDeclaration, fallback: TS.Expre
 }
 
 /** Where a binding's value goes: its reads after the declaration in its function (`const { id = '' } = call`). */
-export function bindingFlow(ctx: Ctx, name: TS.Identifier, fallback: TS.Expression | undefined): CallIdFlow {
+export function bindingFlow(ctx: Ctx, name: TS.Identifier, trace: Trace): CallIdFlow {
   const container = containerOf(ctx, name);
   if (!container) return { kind: 'other' };
+  const guardable = isEmptyFallback(ctx, trace.fallback);
   let quiet: CallIdFlow = { kind: 'other' };
   for (const use of usesOf(ctx, container, name)) {
-    const flow = climb(ctx, use, fallback, 1);
+    if (guardable && insideTruthyGuard(ctx, use, name.text, container)) continue;
+    const flow = climb(ctx, use, trace, 1);
     if (isHarmful(flow)) return flow;
     if (quiet.kind === 'other') quiet = flow;
   }
@@ -346,16 +361,88 @@ export function isHarmful(flow: CallIdFlow): boolean {
   return flow.kind === 'sent' || flow.kind === 'returned' || flow.kind === 'key' || flow.kind === 'compared';
 }
 
-/** `if (!id) return;`, `if (id === '') throw ...` right after the declaration. */
+/** `if (!id) return;`, `if (id === '') throw ...` after the declaration, before anything else reads `id`. */
 function rejectedNext(ctx: Ctx, statement: TS.VariableStatement, name: string, fallback: TS.Expression | undefined): boolean {
   const { ts } = ctx;
   const block = parentOf(ctx, statement);
   if (!block || !('statements' in block)) return false;
   const statements = (block as TS.Block).statements;
-  const next = statements[statements.indexOf(statement) + 1];
+  let next: TS.Statement | undefined;
+  for (let i = statements.indexOf(statement) + 1; i < statements.length; i++) {
+    if (mentions(ctx, statements[i]!, name)) {
+      next = statements[i];
+      break;
+    }
+  }
   if (!next || !ts.isIfStatement(next) || !exits(ctx, next.thenStatement)) return false;
   const fallbackText = fallback && isStringLike(ts, unwrap(ts, fallback)) ? (unwrap(ts, fallback) as TS.StringLiteral).text : undefined;
   return testsMissing(ctx, next.expression, name, fallbackText);
+}
+
+/** Does `node` read the identifier `name` anywhere? */
+function mentions(ctx: Ctx, node: TS.Node, name: string): boolean {
+  const { ts } = ctx;
+  let found = false;
+  const visit = (n: TS.Node): void => {
+    if (found) return;
+    if (ts.isIdentifier(n)) {
+      if (n.text === name && isRead(ctx, n)) found = true;
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(node);
+  return found;
+}
+
+/**
+ * A read of `name` that only runs when it is truthy: inside `if (id) { … }`, `id ? … : …`, `id && …`
+ * (also `id !== ''`, `id.length`, `id.trim()`). An empty stand-in never gets there.
+ */
+function insideTruthyGuard(ctx: Ctx, use: TS.Node, name: string, container: TS.Node): boolean {
+  const { ts } = ctx;
+  let child: TS.Node = use;
+  for (let parent = parentOf(ctx, child); parent && parent !== container; child = parent, parent = parentOf(ctx, child)) {
+    if (ts.isIfStatement(parent) && child === parent.thenStatement && impliesTruthy(ctx, parent.expression, name)) return true;
+    if (ts.isConditionalExpression(parent) && child === parent.whenTrue && impliesTruthy(ctx, parent.condition, name)) return true;
+    if (ts.isBinaryExpression(parent) && child === parent.right && parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && impliesTruthy(ctx, parent.left, name)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function impliesTruthy(ctx: Ctx, condition: TS.Expression, name: string): boolean {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  const e = unwrap(ts, condition);
+  const isName = (x: TS.Expression): boolean => {
+    const u = unwrap(ts, x);
+    return ts.isIdentifier(u) && u.text === name;
+  };
+  if (isName(e)) return true;
+  if (ts.isPrefixUnaryExpression(e) && e.operator === K.ExclamationToken) {
+    const inner = unwrap(ts, e.operand);
+    return ts.isPrefixUnaryExpression(inner) && inner.operator === K.ExclamationToken && isName(inner.operand);
+  }
+  // `id.length`, `id.trim()`, `id.length > 0`
+  if (ts.isPropertyAccessExpression(e) && e.name.text === 'length' && isName(e.expression)) return true;
+  if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'trim' && isName(e.expression.expression)) return true;
+  if (!ts.isBinaryExpression(e)) return false;
+  const op = e.operatorToken.kind;
+  if (op === K.AmpersandAmpersandToken) return impliesTruthy(ctx, e.left, name) || impliesTruthy(ctx, e.right, name);
+  if (op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken) {
+    const [left, right] = [unwrap(ts, e.left), unwrap(ts, e.right)];
+    return (isName(left) && isStringLike(ts, right) && right.text === '') || (isName(right) && isStringLike(ts, left) && left.text === '');
+  }
+  if (op === K.GreaterThanToken) return impliesTruthy(ctx, e.left, name);
+  return false;
+}
+
+/** The empty string: the stand-in a truthiness guard keeps out. */
+function isEmptyFallback(ctx: Ctx, fallback: TS.Expression | undefined): boolean {
+  const e = fallback && unwrap(ctx.ts, fallback);
+  return !!e && isStringLike(ctx.ts, e) && e.text === '';
 }
 
 function exits(ctx: Ctx, statement: TS.Statement): boolean {

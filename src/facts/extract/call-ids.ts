@@ -10,6 +10,7 @@ import { type Ctx, accessName, isFunctionLike, isSimpleChain, isStringLike, oute
 import { CALL_ID_PROPERTIES, bindingFlow, flowOf } from './call-id-flow.js';
 import { cannotBeMissing, guaranteedProperty } from './call-id-guarantees.js';
 import { type Scope, lookup } from './scope.js';
+import { GENERATOR, isMinted } from './minted.js';
 import { declaredType, isToolCallPattern, isToolCallValue } from './tool-call-values.js';
 
 /** A type name that says "call ID" (`ToolCallId`, a branded string): one test for syntax and types. */
@@ -21,10 +22,6 @@ export function isCallIdTypeName(name: string): boolean {
 export const CALL_ID_NAMES: { has(name: string): boolean } = CALL_ID_PROPERTIES;
 /** Names whose `.callId` is not a model tool call: telephony providers. */
 const TELEPHONY = /twilio|telnyx|vonage|plivo|telephony|phone/i;
-/** Calls that mint a fresh ID rather than read one from the provider. */
-const GENERATOR = /uuid|nanoid|random|generate|create|make|new|now|next(?=[A-Z_])/i;
-/** A count or a position: `calls.length`, `seen.size`, `event.index`, `chunk.idx`. */
-const INDEX_PROPERTY = /^(?:length|size|index|idx|position|seq|sequence)$/;
 /** A predicate function's name: `isString`, `_isString`, `isNonEmptyString`, `hasValue`. */
 const PREDICATE = /^_?(?:is|has)[A-Z_]\w*$/;
 /** Only `call_id`/`callId` objects are raw items `extractToolCallId(item)` can read. */
@@ -143,7 +140,7 @@ function push(ctx: Ctx, form: CallIdCoercionFact['form'], node: TS.Node, coerced
     expressionSpan: spanOf(ctx, id),
     rawItemText: coerced.simple ? rawItemText(ctx, id) : undefined,
     ...(coerced.stands ? { fallback: coerced.stands } : {}),
-    flow: flow ?? (defaultsOwnParameter(ctx, id, node, scope) ? { kind: 'own-default' } : flowOf(ctx, node, coerced.fallback)),
+    flow: flow ?? (defaultsOwnParameter(ctx, id, node, scope) ? { kind: 'own-default' } : flowOf(ctx, node, { fallback: coerced.fallback, scope })),
   });
 }
 
@@ -243,36 +240,6 @@ function fallbackKind(ctx: Ctx, last: TS.Expression, scope: Scope, useSeam: bool
   if (ts.isTemplateExpression(last) && last.templateSpans.some((span) => isMinted(ctx, unwrap(ts, span.expression), scope))) return 'fresh';
   if (!isStringLike(ts, last) && !ts.isNumericLiteral(last) && callIdEvidence(ctx, last, scope, useSeam)) return 'id';
   return 'made-up';
-}
-
-/**
- * A value minted on the spot, unique to this call: a generator (`generateId()`, `randomUUID()`,
- * `Date.now()`, `new X()`), a counter (`n++`, a numeric `let` the code increments), or an index
- * (`.map((call, i) => …)`'s `i`, a `for (let i …)` variable, `list.length`).
- */
-function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
-  const { ts } = ctx;
-  const K = ts.SyntaxKind;
-  if (ts.isNewExpression(e) || (ts.isCallExpression(e) && GENERATOR.test(textOf(ctx, e.expression)))) return true;
-  if ((ts.isPostfixUnaryExpression(e) || ts.isPrefixUnaryExpression(e)) && (e.operator === K.PlusPlusToken || e.operator === K.MinusMinusToken)) return true;
-  if (ts.isPropertyAccessExpression(e) && INDEX_PROPERTY.test(e.name.text)) return true;
-  if (isDefaultOperator(ctx, e)) return isMinted(ctx, unwrap(ts, e.left), scope) && isMinted(ctx, unwrap(ts, e.right), scope);
-  if (ts.isCallExpression(e) && e.arguments.length === 1 && ts.isIdentifier(e.expression) && e.expression.text === 'String') return isMinted(ctx, unwrap(ts, e.arguments[0]!), scope);
-  if (!ts.isIdentifier(e)) return false;
-  const decl = lookup(scope, e.text);
-  if (!decl) return false;
-  if (decl.kind === 'param') {
-    // The index parameter of an array callback: `(call, i) => …`.
-    const fn = decl.fn?.node;
-    const call = fn && parentOf(ctx, fn);
-    return (decl.paramIndex ?? 0) >= 1 && !!call && ts.isCallExpression(call) && ts.isPropertyAccessExpression(unwrap(ts, call.expression));
-  }
-  if (decl.kind !== 'let' && decl.kind !== 'var') return false;
-  const holder = parentOf(ctx, decl.nameNode);
-  const list = holder && parentOf(ctx, holder);
-  const loop = list && parentOf(ctx, list);
-  if (loop && ts.isForStatement(loop) && loop.initializer === list) return true;
-  return decl.reassigned && !!decl.init && ts.isNumericLiteral(unwrap(ts, decl.init));
 }
 
 /** What a reported fallback stands in with, for the message. */
@@ -532,7 +499,7 @@ function collectAssignedDefault(ctx: Ctx, node: TS.BinaryExpression, scope: Scop
   if (kind !== 'made-up') return;
   const id = source ?? target;
   const coerced: Coerced = { id, evidence, fallback, stands: standsIn(ctx, fallback, kind), simple: false };
-  const flow = defaultsOwnParameter(ctx, target, node, scope) ? { kind: 'own-default' as const } : bindingFlow(ctx, decl.nameNode, fallback);
+  const flow = defaultsOwnParameter(ctx, target, node, scope) ? { kind: 'own-default' as const } : bindingFlow(ctx, decl.nameNode, { fallback, scope });
   push(ctx, 'assigned-default', node, coerced, scope, flow);
 }
 
@@ -567,7 +534,7 @@ function collectDestructuringDefault(ctx: Ctx, element: TS.BindingElement, scope
   const kind = fallbackKind(ctx, fallback, scope, false);
   if (kind === 'fresh' || kind === 'missing') return;
   const owner = parentOf(ctx, pattern);
-  const flow = owner && ts.isParameter(owner) && !fromToolCall ? { kind: 'own-default' as const } : bindingFlow(ctx, element.name, fallback);
+  const flow = owner && ts.isParameter(owner) && !fromToolCall ? { kind: 'own-default' as const } : bindingFlow(ctx, element.name, { fallback, scope });
   push(ctx, 'destructuring-default', element, { id: element.name, evidence, fallback, stands: standsIn(ctx, fallback, kind), simple: false }, scope, flow);
 }
 

@@ -1,0 +1,49 @@
+// Values minted on the spot, unique to one call of the code: generators, counters, indexes and
+// clocks. A fallback to one makes up no shared ID, and a key made unique by one is no call ID.
+import type * as TS from 'typescript';
+import { type Ctx, parentOf, textOf, unwrap } from './context.js';
+import { type Scope, lookup } from './scope.js';
+
+/** Calls that mint a fresh ID rather than read one from the provider. */
+export const GENERATOR = /uuid|nanoid|random|generate|create|make|new|now|next(?=[A-Z_])/i;
+/** A count or a position: `calls.length`, `seen.size`, `event.index`, `chunk.idx`. */
+const INDEX_PROPERTY = /^(?:length|size|index|idx|position|seq|sequence)$/;
+
+/**
+ * A value minted on the spot, unique to this call: a generator (`generateId()`, `randomUUID()`,
+ * `Date.now()`, `new X()`), a counter (`n++`, a numeric `let` the code increments), or an index
+ * (`.map((call, i) => …)`'s `i`, a `for (let i …)` variable, `list.length`).
+ */
+export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  if (ts.isNewExpression(e) || (ts.isCallExpression(e) && GENERATOR.test(textOf(ctx, e.expression)))) return true;
+  if ((ts.isPostfixUnaryExpression(e) || ts.isPrefixUnaryExpression(e)) && (e.operator === K.PlusPlusToken || e.operator === K.MinusMinusToken)) return true;
+  if (ts.isPropertyAccessExpression(e) && INDEX_PROPERTY.test(e.name.text)) return true;
+  if (ts.isBinaryExpression(e)) {
+    const op = e.operatorToken.kind;
+    // `event.index ?? nextIndex` (both minted), `index + 1` (either: arithmetic on an index is an index).
+    if (op === K.QuestionQuestionToken || op === K.BarBarToken) return isMinted(ctx, unwrap(ts, e.left), scope) && isMinted(ctx, unwrap(ts, e.right), scope);
+    if (op === K.PlusToken || op === K.MinusToken || op === K.AsteriskToken) {
+      const [left, right] = [unwrap(ts, e.left), unwrap(ts, e.right)];
+      return (isMinted(ctx, left, scope) && (ts.isNumericLiteral(right) || isMinted(ctx, right, scope))) || (ts.isNumericLiteral(left) && isMinted(ctx, right, scope));
+    }
+  }
+  if (ts.isCallExpression(e) && e.arguments.length === 1 && ts.isIdentifier(e.expression) && e.expression.text === 'String') return isMinted(ctx, unwrap(ts, e.arguments[0]!), scope);
+  if (!ts.isIdentifier(e)) return false;
+  const decl = lookup(scope, e.text);
+  if (!decl) return false;
+  if (decl.kind === 'param') {
+    // The index parameter of an array callback: `(call, i) => …`.
+    const fn = decl.fn?.node;
+    const call = fn && parentOf(ctx, fn);
+    return (decl.paramIndex ?? 0) >= 1 && !!call && ts.isCallExpression(call) && ts.isPropertyAccessExpression(unwrap(ts, call.expression));
+  }
+  if (decl.kind !== 'let' && decl.kind !== 'var') return false;
+  const holder = parentOf(ctx, decl.nameNode);
+  const list = holder && parentOf(ctx, holder);
+  const loop = list && parentOf(ctx, list);
+  if (loop && ts.isForStatement(loop) && loop.initializer === list) return true;
+  return decl.reassigned && !!decl.init && ts.isNumericLiteral(unwrap(ts, decl.init));
+}
+
