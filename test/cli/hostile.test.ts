@@ -249,7 +249,7 @@ describe('hostile inputs through dist/src/cli/bin.js', () => {
       const cwd = linkedOut({});
       const result = audit(cwd, ['src/vendor']);
       expect(result.status).toBe(0);
-      expect(result.rows).toEqual([['src/vendor/shared.ts', 'no-call-id-coercion', 1, 54, COERCED('i.call_id')]]);
+      expect(result.rows).toEqual([['src/vendor/shared.ts', 'no-call-id-coercion', 1, 55, COERCED('i.call_id')]]);
     });
   });
 
