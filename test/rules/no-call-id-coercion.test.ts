@@ -1052,3 +1052,29 @@ runCases(`${RULE}: guards before any use, truthy branches, row keys`, rule, {
   valid: [{ mode: 'both', name: 'rejected before any use, read only when truthy, a row key made unique by an index, an index stand-in, a status', code: guardedAndRowKeys }],
   invalid: [],
 });
+
+const checkedThenText = `export function serverToolPart(providerOpts: { serverToolCallId?: unknown } | undefined, blocks: Array<{ type: string; id?: string }>, seen: Set<string>) {
+  const serverToolCallId = providerOpts?.serverToolCallId != null ? String(providerOpts.serverToolCallId) : undefined;
+  for (const block of blocks) {
+    if (block.type === 'tool_call') {
+      const id = block.id ?? '';
+      if (id) seen.add(id);
+    } else {
+      const id = block.id;
+      seen.add(\`\${id}\`);
+    }
+  }
+  return { serverToolCallId };
+}
+`;
+
+runCases(`${RULE}: text made only where the ID is present; block-scoped bindings`, rule, {
+  valid: [
+    {
+      mode: 'both',
+      name: "String() under a `!= null` check; a '' default read only when truthy, whatever a same-named binding of another branch does",
+      code: checkedThenText,
+    },
+  ],
+  invalid: [],
+});

@@ -479,10 +479,26 @@ function testsMissing(ctx: Ctx, condition: TS.Expression, name: string, fallback
 /** The function body (or file) a declaration's uses are searched in. */
 function containerOf(ctx: Ctx, node: TS.Node): TS.Node | undefined {
   const { ts } = ctx;
+  // A `const`/`let` lives in its block: a same-named binding in a later branch is another variable.
+  const blockScoped = isBlockScopedDeclaration(ctx, node);
   for (let current = parentOf(ctx, node); current; current = parentOf(ctx, current)) {
     if (isFunctionLike(ts, current) || ts.isSourceFile(current)) return current;
+    if (blockScoped && (ts.isBlock(current) || ts.isCaseClause(current) || ts.isDefaultClause(current) || ts.isForOfStatement(current) || ts.isForStatement(current))) {
+      return current;
+    }
   }
   return undefined;
+}
+
+/** The statement or name of a `const`/`let` declaration. */
+function isBlockScopedDeclaration(ctx: Ctx, node: TS.Node): boolean {
+  const { ts } = ctx;
+  let current: TS.Node | undefined = node;
+  while (current && (ts.isIdentifier(current) || ts.isBindingElement(current) || ts.isObjectBindingPattern(current) || ts.isArrayBindingPattern(current) || ts.isVariableDeclaration(current))) {
+    current = parentOf(ctx, current);
+  }
+  const list = current && ts.isVariableStatement(current) ? current.declarationList : current;
+  return !!list && ts.isVariableDeclarationList(list) && (list.flags & ts.NodeFlags.BlockScoped) !== 0;
 }
 
 /** Reads of `name` after its declaration inside `container` (property names and redeclarations excluded). */

@@ -191,6 +191,28 @@ function subjectText(ctx: Ctx, e: TS.Expression): string {
   return textOf(ctx, unwrap(ctx.ts, e)).replace(/\?\./g, '.').replace(/!/g, '');
 }
 
+/**
+ * `x != null ? String(x) : undefined`, `if (typeof x === 'string') … \`${x}\``: the text is made only
+ * where the ID is present, so no "undefined" is made up (the checked value is the provider's own).
+ */
+function checkedPresent(ctx: Ctx, node: TS.Node, id: TS.Expression): boolean {
+  const { ts } = ctx;
+  const subject = subjectText(ctx, id);
+  const holds = (condition: TS.Expression, truth: boolean): boolean => {
+    const e = unwrap(ts, condition);
+    if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && truth) return holds(e.left, true) || holds(e.right, true);
+    const test = presenceTest(ctx, e);
+    return test !== undefined && test.subject === subject && test.present === truth;
+  };
+  let child: TS.Node = node;
+  for (let parent = parentOf(ctx, child); parent && !isFunctionLike(ts, parent); child = parent, parent = parentOf(ctx, child)) {
+    if (ts.isConditionalExpression(parent) && child !== parent.condition && holds(parent.condition, child === parent.whenTrue)) return true;
+    if (ts.isIfStatement(parent) && child !== parent.expression && holds(parent.expression, child === parent.thenStatement)) return true;
+    if (ts.isBinaryExpression(parent) && child === parent.right && parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && holds(parent.left, true)) return true;
+  }
+  return false;
+}
+
 /** `x ? x : ''`, `x !== undefined ? x : ''`, `!x ? '' : x`: [x, fallback]. */
 function conditionalDefault(ctx: Ctx, e: TS.ConditionalExpression): [TS.Expression, TS.Expression] | undefined {
   const test = presenceTest(ctx, e.condition);
@@ -396,7 +418,7 @@ export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): vo
       const arg = (node as TS.CallExpression).arguments[0]!;
       if (ts.isSpreadElement(arg)) return;
       const coerced = coercedOf(ctx, arg, scope, 'wrapped');
-      if (coerced) push(ctx, 'String', node, coerced, scope);
+      if (coerced && !(coerced.fallback === undefined && checkedPresent(ctx, node, coerced.id))) push(ctx, 'String', node, coerced, scope);
       return;
     }
     const callee = unwrap(ts, node.expression);
@@ -413,7 +435,7 @@ export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): vo
     if (parent && ts.isTaggedTemplateExpression(parent)) return;
     if (isSoleTemplate(ctx, node)) {
       const coerced = coercedOf(ctx, node.templateSpans[0]!.expression, scope, 'wrapped');
-      if (coerced) push(ctx, 'template', node, coerced, scope);
+      if (coerced && !(coerced.fallback === undefined && checkedPresent(ctx, node, coerced.id))) push(ctx, 'template', node, coerced, scope);
       return;
     }
     // `wo-${ctx?.agent?.toolCallId}`: the optional chain says the ID may be missing, and the
