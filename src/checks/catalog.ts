@@ -121,7 +121,11 @@ export const catalog = {
     hasSuggestions: false,
     messages: {
       duplicateToolName:
-        'Tool name "{{name}}" is exposed more than once in {{set}}; dispatch picks {{winner}}. Give each tool a unique name or a namespace.',
+        'Tool name "{{name}}" is exposed more than once in {{set}}; dispatch picks {{winner}}. Give each tool {{remedy}}.',
+      recordKeyReplaced:
+        'A later entry with the key "{{name}}" in {{set}} silently replaces this tool, so the model never sees it (a record keeps one value per key). Give each tool its own key.',
+      duplicateAddedName:
+        'This addTools() call adds two tools named "{{name}}"; the call throws and adds nothing. Rename one of the tools.',
       toolHandoffCollision:
         'Tool name "{{name}}" in {{set}} is used by both a function tool and a handoff; calls route to {{winner}}. Rename the tool or pass a unique toolNameOverride.',
       duplicateHandoffName:

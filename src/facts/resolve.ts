@@ -132,6 +132,8 @@ class Linker {
           toolNameCollisionPolicy: agent?.toolNameCollisionPolicy,
         };
         if (agent) set.agentKey = `${file}#${agent.id}`;
+        if (exposure.toolsShape === 'record') set.toolsShape = 'record';
+        if (agent && !agent.name && agent.holder !== undefined) set.holder = agent.holder;
         if (exposure.loadedBy !== undefined) loaders.set(set, `${file}#${exposure.loadedBy}`);
         // Each source keeps its own file: mutations in other modules name values of those modules.
         const sources: Record<'tools' | 'handoffs', Array<{ file: string; value: ValueRef }>> = {
@@ -176,6 +178,7 @@ class Linker {
             exposureKey: key,
           };
           if (!agent.name) resolvedAgent.unnamed = true;
+          if (!agent.name && agent.holder !== undefined) resolvedAgent.holder = agent.holder;
           for (const source of sources.tools) {
             for (const item of this.resolveTop(source.file, source.value)) {
               if (item.item.t === 'tool' && item.item.def.agent) {

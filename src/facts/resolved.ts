@@ -67,6 +67,15 @@ export interface ResolvedExposureSet {
   handoffs: ResolvedHandoff[];
   /** Members the linker could not follow: the set is not known to be complete. */
   unresolved: Array<SourceRef & { text: string }>;
+  /** `record`: tools are an object whose keys are the names (a later key replaces an earlier one). */
+  toolsShape?: 'record';
+  /** For an agent without a name: what holds it (`AgentFact.holder`), for messages. */
+  holder?: string;
+  /**
+   * For sets no code defines (a dumped provider request): whether its API has tool namespaces.
+   * For code, the set's adapter says.
+   */
+  hasNamespaces?: true;
   toolNameCollisionPolicy: 'warn' | 'error' | undefined;
   /** For agent sets: the agent's key. */
   agentKey?: string;
@@ -92,6 +101,8 @@ export interface ResolvedAgent {
   exposureKey: string;
   /** The framework's agent takes no name (or the code gives none): not the same as a dynamic one. */
   unnamed?: true;
+  /** For an unnamed agent: what holds it (`AgentFact.holder`). */
+  holder?: string;
 }
 
 export interface ResolvedMcpServer {

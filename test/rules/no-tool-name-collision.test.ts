@@ -675,7 +675,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'search', set: 'agent "support_agent"', winner: 'the last tool listed' },
+          data: { name: 'search', set: 'agent "support_agent"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
           ...loc(twoSearchTools, 'searchOrders', 2),
         },
       ],
@@ -741,7 +741,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'research', set: 'agent "writer"', winner: 'the last tool listed' },
+          data: { name: 'research', set: 'agent "writer"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
           ...loc(agentToolVersusTool, 'research.asTool'),
         },
       ],
@@ -817,7 +817,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'lookup_order', set: 'agent "warehouse_ops"', winner: 'the last tool listed' },
+          data: { name: 'lookup_order', set: 'agent "warehouse_ops"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
           ...loc(ownRuntimeCollision, 'lookupOrder', 2),
         },
       ],
@@ -829,7 +829,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'search', set: 'agent "help_agent"', winner: 'the last tool listed' },
+          data: { name: 'search', set: 'agent "help_agent"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
           ...loc(crossModule, 'searchDocs', 2),
         },
       ],
@@ -841,7 +841,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'search', set: 'agent "help_agent"', winner: 'the last tool listed' },
+          data: { name: 'search', set: 'agent "help_agent"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
           ...loc(crossModuleBarrel, 'toolkit.searchDocs'),
         },
       ],
@@ -1342,3 +1342,4 @@ runCases(`${RULE}: runtime oracle regressions`, rule, {
     },
   ],
 });
+
