@@ -133,6 +133,12 @@ export const catalog = {
       derivedNameCollision:
         'Agents "{{first}}" and "{{second}}" both derive the tool name "{{name}}" in {{set}}. Pass an explicit {{option}} to one of them.',
       sameToolListedTwice: 'The same tool "{{name}}" is listed twice in {{set}}.',
+      sameValueListedTwice:
+        'Both entries are {{value}}: one value carries one tool name, whatever it is, so {{set}} exposes that name twice. List it once.',
+      sameClassInstances:
+        'Both entries are instances of {{class}}, so they carry one tool name, whatever it is: {{set}} exposes it twice and dispatch picks {{winner}}. List one instance.',
+      addedInstancesCollide:
+        'This addTools() call adds two instances of {{class}}, which carry one tool name; the call throws and adds nothing. Add one instance.',
       addedNameTaken:
         'addTools() adds "{{name}}" to {{set}}, which already has {{other}} of that name; the call throws and adds nothing. Rename one of the tools.',
       qualifiedNameCollision:

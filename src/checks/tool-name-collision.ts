@@ -14,6 +14,7 @@ import { makeFinding } from './make-finding.js';
 import { liveAdditionFindings } from './live-additions.js';
 import { describeTool, handoffWinner, toHandoffLike, toToolLike } from './tool-like.js';
 import { getAdapter } from '../facts/adapters/index.js';
+import { oneDefinitionFindings } from './one-definition.js';
 import { dispatchOf, toolWinnerText, uniqueNameRemedy } from './set-semantics.js';
 
 const RULE = 'no-tool-name-collision';
@@ -68,7 +69,7 @@ export function memberLocation(member: ResolvedTool | ResolvedHandoff): SourceRe
 function checkSet(set: ResolvedExposureSet): Finding[] {
   const findings: Finding[] = [];
   // The same object listed twice is reported once as such (unless the runtime keeps it once
-  // anyway), then counted once below.
+  // anyway), then counted once below; one whose name is not known is oneDefinitionFindings'.
   const adapter = getAdapter(set.adapter);
   const keptOnce = adapter?.keepsSameToolOnce === true;
   const seen = new Map<string, ResolvedTool>();
@@ -122,6 +123,7 @@ function checkSet(set: ResolvedExposureSet): Finding[] {
   for (const group of findToolNameCollisions(toolLikes, handoffs.map(toHandoffLike))) {
     findings.push(...groupFindings(set, group, tools, handoffs));
   }
+  findings.push(...oneDefinitionFindings(set));
   return findings;
 }
 
