@@ -121,7 +121,11 @@ export const catalog = {
     hasSuggestions: false,
     messages: {
       duplicateToolName:
-        'Tool name "{{name}}" is exposed more than once in {{set}}; dispatch picks {{winner}}. Give each tool a unique name or a namespace.',
+        'Tool name "{{name}}" is exposed more than once in {{set}}; dispatch picks {{winner}}. Give each tool {{remedy}}.',
+      recordKeyReplaced:
+        'A later entry with the key "{{name}}" in {{set}} silently replaces this tool, so the model never sees it (a record keeps one value per key). Give each tool its own key.',
+      duplicateAddedName:
+        'This addTools() call adds two tools named "{{name}}"; the call throws and adds nothing. Rename one of the tools.',
       toolHandoffCollision:
         'Tool name "{{name}}" in {{set}} is used by both a function tool and a handoff; calls route to {{winner}}. Rename the tool or pass a unique toolNameOverride.',
       duplicateHandoffName:
@@ -129,6 +133,12 @@ export const catalog = {
       derivedNameCollision:
         'Agents "{{first}}" and "{{second}}" both derive the tool name "{{name}}" in {{set}}. Pass an explicit {{option}} to one of them.',
       sameToolListedTwice: 'The same tool "{{name}}" is listed twice in {{set}}.',
+      sameValueListedTwice:
+        'Both entries are {{value}}: one value carries one tool name, whatever it is, so {{set}} exposes that name twice. List it once.',
+      sameClassInstances:
+        'Both entries are instances of {{class}}, so they carry one tool name, whatever it is: {{set}} exposes it twice and dispatch picks {{winner}}. List one instance.',
+      addedInstancesCollide:
+        'This addTools() call adds two instances of {{class}}, which carry one tool name; the call throws and adds nothing. Add one instance.',
       addedNameTaken:
         'addTools() adds "{{name}}" to {{set}}, which already has {{other}} of that name; the call throws and adds nothing. Rename one of the tools.',
       qualifiedNameCollision:

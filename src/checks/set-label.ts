@@ -2,11 +2,13 @@
 // English and may be reworded; keys are structure (kind and name) so fingerprints survive that.
 import type { ResolvedExposureSet } from '../facts/resolved.js';
 
-export function setLabel(set: Pick<ResolvedExposureSet, 'kind' | 'name' | 'title'>): string {
+export function setLabel(set: Pick<ResolvedExposureSet, 'kind' | 'name' | 'title' | 'holder'>): string {
   if (set.title !== undefined) return set.title;
   switch (set.kind) {
     case 'agent':
-      return set.name === undefined ? 'agent' : `agent "${set.name}"`;
+      // An agent without a name is called what the code calls it: the variable that holds it.
+      if (set.name === undefined) return set.holder === undefined ? 'agent' : `agent \`${set.holder}\``;
+      return `agent "${set.name}"`;
     case 'call':
       return 'the tools of this call';
     case 'add-tools':

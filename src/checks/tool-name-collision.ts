@@ -14,6 +14,8 @@ import { makeFinding } from './make-finding.js';
 import { liveAdditionFindings } from './live-additions.js';
 import { describeTool, handoffWinner, toHandoffLike, toToolLike } from './tool-like.js';
 import { getAdapter } from '../facts/adapters/index.js';
+import { oneDefinitionFindings } from './one-definition.js';
+import { dispatchOf, toolWinnerText, uniqueNameRemedy } from './set-semantics.js';
 
 const RULE = 'no-tool-name-collision';
 
@@ -67,7 +69,7 @@ export function memberLocation(member: ResolvedTool | ResolvedHandoff): SourceRe
 function checkSet(set: ResolvedExposureSet): Finding[] {
   const findings: Finding[] = [];
   // The same object listed twice is reported once as such (unless the runtime keeps it once
-  // anyway), then counted once below.
+  // anyway), then counted once below; one whose name is not known is oneDefinitionFindings'.
   const adapter = getAdapter(set.adapter);
   const keptOnce = adapter?.keepsSameToolOnce === true;
   const seen = new Map<string, ResolvedTool>();
@@ -121,6 +123,7 @@ function checkSet(set: ResolvedExposureSet): Finding[] {
   for (const group of findToolNameCollisions(toolLikes, handoffs.map(toHandoffLike))) {
     findings.push(...groupFindings(set, group, tools, handoffs));
   }
+  findings.push(...oneDefinitionFindings(set));
   return findings;
 }
 
@@ -132,9 +135,10 @@ function groupFindings(
 ): Finding[] {
   const memberOf = (m: { kind: 'tool' | 'handoff'; index: number }): ResolvedTool | ResolvedHandoff | undefined =>
     m.kind === 'tool' ? tools[m.index] : handoffs[m.index];
-  // Frameworks that look a name up with `tools.find(...)` run the first tool of that name.
-  const firstWins = getAdapter(set.adapter)?.dispatch === 'first' && group.members.every((m) => m.kind === 'tool');
-  const winnerRef = firstWins ? group.members[0]! : group.winner;
+  const toolsOnly = group.members.every((m) => m.kind === 'tool');
+  // Which tool runs, per framework (a handoff, when one takes part, is the runtime's winner).
+  const dispatch = toolsOnly ? dispatchOf(set) : 'last';
+  const winnerRef = dispatch === 'last' ? group.winner : group.members[0]!;
   const winner = memberOf(winnerRef);
   if (!winner) return [];
   const findings: Finding[] = [];
@@ -163,12 +167,7 @@ function groupFindings(
     return findings;
   }
   const kinds = new Set(group.members.map((m) => m.kind));
-  const winnerText =
-    winnerRef.kind === 'handoff'
-      ? handoffWinner(winner as ResolvedHandoff)
-      : firstWins
-        ? 'the first tool listed'
-        : 'the last tool listed';
+  const winnerText = winnerRef.kind === 'handoff' ? handoffWinner(winner as ResolvedHandoff) : toolWinnerText(dispatch === 'first' ? 'first' : 'last');
   // Reported on every owner that loses dispatch: that is the tool or handoff the model can never reach.
   for (const m of group.members) {
     if (m.kind === winnerRef.kind && m.index === winnerRef.index) continue;
@@ -180,16 +179,26 @@ function groupFindings(
       messageId = 'derivedNameCollision';
       const option = kinds.size === 2 ? 'toolName or toolNameOverride' : kinds.has('tool') ? 'toolName' : 'toolNameOverride';
       data = { name: group.name, set: setLabel(set), first: group.derivedAgents[0], second: group.derivedAgents[1], option };
-    } else {
-      messageId = kinds.size === 2 ? 'toolHandoffCollision' : kinds.has('handoff') ? 'duplicateHandoffName' : 'duplicateToolName';
+    } else if (kinds.size === 2 || kinds.has('handoff')) {
+      messageId = kinds.size === 2 ? 'toolHandoffCollision' : 'duplicateHandoffName';
       data = { name: group.name, set: setLabel(set), winner: winnerText };
+    } else if (dispatch === 'throws') {
+      messageId = 'duplicateAddedName';
+      data = { name: group.name };
+    } else if (set.toolsShape === 'record' && writtenKey(member as ResolvedTool) === writtenKey(winner as ResolvedTool)) {
+      // `{ ...a, ...b }`, Object.assign: the object holds one value per key; the framework never sees the earlier one.
+      messageId = 'recordKeyReplaced';
+      data = { name: group.name, set: setLabel(set) };
+    } else {
+      messageId = 'duplicateToolName';
+      data = { name: group.name, set: setLabel(set), winner: winnerText, remedy: uniqueNameRemedy(set) };
     }
     findings.push(
       makeFinding(RULE, messageId, {
         at: memberLocation(member),
         data,
         related: uniqueRelated([
-          related(memberLocation(winner), `"${group.name}" that dispatch picks`),
+          related(memberLocation(winner), winnerNote(messageId, group.name)),
           ...definitionIfListed(winner),
           ...definitionIfListed(member),
         ]),
@@ -199,6 +208,18 @@ function groupFindings(
     );
   }
   return findings;
+}
+
+/** What the related location of the member that wins says. */
+function winnerNote(messageId: string, name: string): string {
+  if (messageId === 'duplicateAddedName') return `"${name}" is first added here`;
+  if (messageId === 'recordKeyReplaced') return `the later "${name}" that replaces it`;
+  return `"${name}" that dispatch picks`;
+}
+
+/** The key a record-shaped set lists a tool under, before the framework rewrites it. */
+function writtenKey(tool: ResolvedTool): string | undefined {
+  return tool.writtenName ?? tool.name;
 }
 
 /** True when two registrations sit in different branches of the same if/switch/conditional. */

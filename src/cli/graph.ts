@@ -139,7 +139,8 @@ function buildModel(linked: LinkedProject, findings: readonly Finding[]): GraphM
   for (const agent of agents) {
     const id = agentIds.get(agent.key) as string;
     const set = setsByKey.get(agent.exposureKey);
-    const name = agent.name ?? (agent.unnamed ? UNNAMED : DYNAMIC);
+    // An agent without a name is drawn under the variable that holds it, as messages call it.
+    const name = agent.name ?? (agent.unnamed ? (agent.holder ?? UNNAMED) : DYNAMIC);
     const group: GraphGroup = { id: `${id}_group`, label: `agent ${name} (${agent.at.file})`, items: [] };
     group.items.push({ id, label: name, kind: 'agent', collision: false });
     const toolNodes = addTools(id, set, group.items);

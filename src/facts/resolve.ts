@@ -19,6 +19,7 @@ import type {
 } from './types.js';
 import type {
   LinkedProject,
+  OpaqueIdentity,
   ResolvedAgent,
   ResolvedNamespace,
   ResolvedExposureSet,
@@ -48,17 +49,32 @@ type Item =
       /** The key is computed (`[tool.id]`): the member's name is not known. */
       keyDynamic?: true;
       instance?: string;
+      /** For `new X()`: the class, as `ResolvedTool.instanceOf`. */
+      instanceOf?: { key: string; text: string };
+      /** The identifier nearest the list that names it (`ResolvedTool.listedAs`). */
+      as?: string;
+      element?: true;
     }
-  | { t: 'class'; file: string; def: ToolDefinitionFact }
+  | ({ t: 'class'; file: string; def: ToolDefinitionFact } & Identified)
   | { t: 'agent'; file: string; agent: AgentFact }
   | { t: 'handoff'; file: string; handoff: HandoffFact }
   | { t: 'mcp'; file: string; server: McpServerFact }
-  | { t: 'function'; file: string; fn: FunctionFact }
-  | { t: 'string'; value: string }
-  | { t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true; keyValue?: ValueRef }> }
-  | { t: 'unresolved'; at: SourceRef; text: string }
+  | ({ t: 'function'; file: string; fn: FunctionFact } & Identified)
+  | ({ t: 'string'; value: string } & Identified)
+  | ({ t: 'object'; file: string; properties: Array<{ key: string; value: ValueRef; keySpan?: Span; dynamicKey?: true; keyValue?: ValueRef }> } & Identified)
+  | ({ t: 'unresolved'; at: SourceRef; text: string } & Identified)
   /** A record-set member the linker cannot follow: still a tool, named by its static key. */
   | { t: 'keyed'; key: string; keyAt: SourceRef };
+
+/**
+ * For values that are no tool the linker knows (an import it cannot follow, a plain object):
+ * `identity` is what syntax says about the value (`OpaqueIdentity`), kept only through what passes a
+ * value on unchanged (bindings, imports, arrays, spreads); `element`: it is one element of an array.
+ */
+interface Identified {
+  identity?: OpaqueIdentity;
+  element?: true;
+}
 
 /** Bounds recursion through re-export chains and function parameters; real code needs a handful. */
 const MAX_DEPTH = 24;
@@ -132,6 +148,8 @@ class Linker {
           toolNameCollisionPolicy: agent?.toolNameCollisionPolicy,
         };
         if (agent) set.agentKey = `${file}#${agent.id}`;
+        if (exposure.toolsShape === 'record') set.toolsShape = 'record';
+        if (agent && !agent.name && agent.holder !== undefined) set.holder = agent.holder;
         if (exposure.loadedBy !== undefined) loaders.set(set, `${file}#${exposure.loadedBy}`);
         // Each source keeps its own file: mutations in other modules name values of those modules.
         const sources: Record<'tools' | 'handoffs', Array<{ file: string; value: ValueRef }>> = {
@@ -176,6 +194,7 @@ class Linker {
             exposureKey: key,
           };
           if (!agent.name) resolvedAgent.unnamed = true;
+          if (!agent.name && agent.holder !== undefined) resolvedAgent.holder = agent.holder;
           for (const source of sources.tools) {
             for (const item of this.resolveTop(source.file, source.value)) {
               if (item.item.t === 'tool' && item.item.def.agent) {
@@ -331,10 +350,15 @@ class Linker {
         // Disabled in code (`isEnabled: false`): the model never sees it.
         if (!item.def.disabled) tools.push(this.resolvedTool(item, listedAt));
       } else if (item.t === 'keyed') tools.push(this.keyedTool(set.adapter, item.key, item.keyAt, listedAt));
-      else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
       else if (item.t === 'mcp' || item.t === 'agent' || item.t === 'handoff') {
         // Not a tool: an agent or server listed among tools is a type error the compiler reports.
-      } else set.unresolved.push({ file, span: source.span, text: describe(item) });
+      } else {
+        const at = item.t === 'unresolved' ? item.at : { file, span: source.span };
+        const text = item.t === 'unresolved' ? item.text : describe(item);
+        // An element of a tool array keeps what syntax says about it; a record names members by keys.
+        if (!record && item.element && item.identity) set.unresolved.push({ ...(listedAt ?? at), text, identity: item.identity });
+        else set.unresolved.push({ ...at, text });
+      }
     }
     // A record holds one value per key: the same tool under the same key again (`{ ...base,
     // ...base }`, a record that spreads one already spread) overwrites it with itself, and the
@@ -429,7 +453,8 @@ class Linker {
     for (const element of elements) {
       const inline = element.kind === 'tool' || element.kind === 'handoff' || element.kind === 'agent';
       const listedAt = inline ? undefined : { file, span: element.span };
-      for (const item of this.resolve(file, element, 0)) out.push({ item, listedAt });
+      const items = this.resolve(file, element, 0);
+      for (const item of source.kind === 'array' ? asElements(element, items) : items) out.push({ item, listedAt });
     }
     return out;
   }
@@ -521,6 +546,8 @@ class Linker {
     if (item.ns) tool.namespaceAt = item.ns.at;
     if (listedAt) tool.listedAt = listedAt;
     if (agentKey) tool.agentKey = agentKey;
+    if (item.instanceOf) tool.instanceOf = item.instanceOf;
+    if (item.as !== undefined) tool.listedAs = item.as;
     return tool;
   }
 
@@ -722,7 +749,7 @@ class Linker {
         const nsInfo = { name: this.namespaceName(file, ns), at: { file, span: ns.nameSpan } };
         // toolNamespace() returns a new copy of each member: one tool listed twice is two objects.
         return this.resolve(file, ns.members, depth + 1).map((item, position) =>
-          item.t === 'tool' ? { ...item, ns: nsInfo, instance: `${item.instance ?? ''}@${file}#${ns.id}:${position}` } : item,
+          item.t === 'tool' ? { ...item, ns: nsInfo, instance: `${item.instance ?? ''}@${file}#${ns.id}:${position}` } : item.t === 'unresolved' ? anonymous(item) : item,
         );
       }
       case 'class': {
@@ -732,27 +759,37 @@ class Linker {
       case 'subclass':
         // A tool class when its base is one: named by its own member when it sets one again.
         return this.resolve(file, ref.of, depth + 1).map((item): Item => {
-          if (item.t !== 'class') return item.t === 'unresolved' ? item : { t: 'unresolved', at, text: describe(item) };
+          // A subclass of a class the linker cannot see is a class of its own (its binding names it).
+          if (item.t !== 'class') return item.t === 'unresolved' ? anonymous(item) : { t: 'unresolved', at, text: describe(item) };
           const member = item.def.nameMember;
           const own = member !== undefined && Object.hasOwn(ref.members, member) ? ref.members[member] : undefined;
           if (!own) return { t: 'class', file: item.file, def: { ...item.def, id: `${item.def.id}<${file}@${ref.span.start}` } };
           return { t: 'class', file, def: { ...item.def, id: `${item.def.id}<${file}@${ref.span.start}`, name: own, span: ref.span, nameSpan: own.span } };
         });
       case 'instance':
-        // Each `new X()` is its own tool object, named by its class.
-        return this.resolve(file, ref.of, depth + 1).map((item) =>
-          item.t === 'class' ? { t: 'tool', file: item.file, def: item.def, instance: `${file}:${ref.span.start}` } : item.t === 'unresolved' ? item : { t: 'unresolved', at, text: describe(item) },
-        );
+        // Each `new X()` is its own tool object, named by its class: two instances carry one name.
+        return this.resolve(file, ref.of, depth + 1).map((item): Item => {
+          const text = refText(ref.of) ?? 'class';
+          if (item.t === 'class') {
+            return { t: 'tool', file: item.file, def: item.def, instance: `${file}:${ref.span.start}`, instanceOf: { key: `${item.file}#${item.def.id}`, text } };
+          }
+          if (item.t !== 'unresolved') return { t: 'unresolved', at, text: describe(item) };
+          const unseen: Item = { t: 'unresolved', at, text: item.text };
+          // A class the linker cannot see, known by the value that holds it.
+          if (item.identity) unseen.identity = { value: `${file}#new@${ref.span.start}`, instanceOf: { key: item.identity.value, text } };
+          return unseen;
+        });
       case 'call-result':
         return this.resolve(file, ref.fn, depth + 1).flatMap((item): Item[] => {
-          if (item.t !== 'function') return item.t === 'unresolved' ? [item] : [{ t: 'unresolved', at, text: describe(item) }];
+          // What a call returns is not the function.
+          if (item.t !== 'function') return item.t === 'unresolved' ? [anonymous(item)] : [{ t: 'unresolved', at, text: describe(item) }];
           if (!item.fn.returns) return [{ t: 'unresolved', at, text: `${item.fn.name ?? 'function'}()` }];
           return item.fn.returns.flatMap((value) => this.resolve(item.file, value, depth + 1));
         });
       case 'string':
         return [{ t: 'string', value: ref.value }];
       case 'array':
-        return ref.elements.flatMap((element) => this.resolve(file, element, depth + 1));
+        return ref.elements.flatMap((element) => asElements(element, this.resolve(file, element, depth + 1)));
       case 'spread':
         return this.resolve(file, ref.of, depth + 1);
       case 'object':
@@ -760,14 +797,14 @@ class Linker {
       case 'binding': {
         const init = fi.facts.bindings[ref.key];
         if (!init) return [{ t: 'unresolved', at, text: ref.name }];
-        return this.resolve(file, init, depth + 1);
+        return identified(this.resolve(file, init, depth + 1), `${file}#binding:${ref.key}`, ref.name);
       }
       case 'import':
-        return this.resolveImport(file, ref.module, ref.imported, at, ref.name, depth + 1);
+        return identified(this.resolveImport(file, ref.module, ref.imported, at, ref.name, depth + 1), `${file}#import:${ref.module}:${ref.imported}`, ref.name);
       case 'member':
         return this.resolveMember(file, ref, at, depth + 1);
       case 'param':
-        return [{ t: 'unresolved', at, text: ref.name }];
+        return identified([{ t: 'unresolved', at, text: ref.name }], `${file}#param:${ref.fn}:${String(ref.index)}`, ref.name);
       case 'unknown':
         return [{ t: 'unresolved', at, text: ref.text }];
     }
@@ -830,8 +867,12 @@ class Linker {
       } else if (object.t === 'agent' && liveList(object.agent, ref.property)) {
         const value = liveList(object.agent, ref.property) === 'tools' ? object.agent.tools : object.agent.handoffs;
         if (value) out.push(...this.resolve(object.file, value, depth + 1));
-      } else if (object.t === 'unresolved') out.push(object);
-      else out.push({ t: 'unresolved', at, text: ref.property });
+      } else if (object.t === 'unresolved') {
+        // The same property of one value, read twice, is one value.
+        const read: Item = { t: 'unresolved', at: object.at, text: object.text };
+        if (object.identity?.text !== undefined) read.identity = { value: `${object.identity.value}.${ref.property}`, text: `${object.identity.text}.${ref.property}` };
+        out.push(read);
+      } else out.push({ t: 'unresolved', at, text: ref.property });
     }
     return out;
   }
@@ -877,6 +918,49 @@ function liveList(agent: AgentFact, property: string): 'tools' | 'handoffs' | un
   if (agent.liveProperties?.tools === property) return 'tools';
   if (agent.liveProperties?.handoffs === property) return 'handoffs';
   return undefined;
+}
+
+/**
+ * Items a binding, import or parameter resolves to, known by it: a tool by the identifier nearest
+ * the list (the outermost one wins); a value the linker cannot follow by the binding nearest its
+ * origin (the innermost one wins, so an alias and its original are one value), written as the list
+ * writes it.
+ */
+function identified(items: Item[], value: string, text: string): Item[] {
+  return items.map((item): Item => {
+    // An element of a list the binding holds is named by its own identifier, not the list's.
+    if ('element' in item && item.element) return item;
+    if (item.t === 'tool') return { ...item, as: text };
+    if (item.t === 'agent' || item.t === 'handoff' || item.t === 'mcp' || item.t === 'keyed') return item;
+    return { ...item, identity: item.identity ? { ...item.identity, text } : { value, text } };
+  });
+}
+
+/** An unresolved item that no longer stands for its value (a copy, a call's result, a subclass). */
+function anonymous(item: Extract<Item, { t: 'unresolved' }>): Item {
+  return { t: 'unresolved', at: item.at, text: item.text };
+}
+
+/** The items of one array element: each is an element of the list, unless the element is a spread. */
+function asElements(element: ValueRef, items: Item[]): Item[] {
+  if (element.kind === 'spread') return items;
+  return items.map((item) => (item.t === 'agent' || item.t === 'handoff' || item.t === 'mcp' || item.t === 'keyed' ? item : { ...item, element: true }));
+}
+
+/** How code writes a class or value reference, for messages (`GmailSearch`, `tools.search`). */
+function refText(ref: ValueRef): string | undefined {
+  switch (ref.kind) {
+    case 'binding':
+    case 'import':
+    case 'param':
+      return ref.name;
+    case 'member': {
+      const object = refText(ref.object);
+      return object === undefined ? undefined : `${object}.${ref.property}`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 function describe(item: Item): string {

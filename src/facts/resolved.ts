@@ -37,6 +37,13 @@ export interface ResolvedTool {
   branch?: string[];
   /** For MCP registrations: registering the name again replaces the tool instead of failing. */
   replaces?: true;
+  /**
+   * For `new X()` of a tool class: the class (`key`: its definition) and how the `new` names it.
+   * Two instances of one class carry one name, even one the linker cannot compute.
+   */
+  instanceOf?: { key: string; text: string };
+  /** The identifier that lists it (`searchOrders`), for messages about a tool whose name is not known. */
+  listedAs?: string;
 }
 
 export interface ResolvedHandoff {
@@ -53,6 +60,25 @@ export interface ResolvedHandoff {
   agentKey?: string;
 }
 
+/**
+ * What syntax still says about a list element the linker cannot follow (an import from outside the
+ * analysis, `new X()` of a class it cannot see): which value it is, so the same value listed twice
+ * is one object; and for an instance, which class, so two instances carry one name.
+ */
+export interface OpaqueIdentity {
+  /** The value: an import, a binding or a parameter of one file; for an instance, the `new` itself. */
+  value: string;
+  /** The identifier that holds it, nearest the list (`searchTool`); none for a bare `new X()`. */
+  text?: string;
+  instanceOf?: { key: string; text: string };
+}
+
+export interface UnresolvedMember extends SourceRef {
+  text: string;
+  /** Set for an element of an array-shaped list whose value syntax identifies. */
+  identity?: OpaqueIdentity;
+}
+
 export interface ResolvedExposureSet {
   /** `${file}#${id}`. */
   key: string;
@@ -66,7 +92,16 @@ export interface ResolvedExposureSet {
   tools: ResolvedTool[];
   handoffs: ResolvedHandoff[];
   /** Members the linker could not follow: the set is not known to be complete. */
-  unresolved: Array<SourceRef & { text: string }>;
+  unresolved: UnresolvedMember[];
+  /** `record`: tools are an object whose keys are the names (a later key replaces an earlier one). */
+  toolsShape?: 'record';
+  /** For an agent without a name: what holds it (`AgentFact.holder`), for messages. */
+  holder?: string;
+  /**
+   * For sets no code defines (a dumped provider request): whether its API has tool namespaces.
+   * For code, the set's adapter says.
+   */
+  hasNamespaces?: true;
   toolNameCollisionPolicy: 'warn' | 'error' | undefined;
   /** For agent sets: the agent's key. */
   agentKey?: string;
@@ -92,6 +127,8 @@ export interface ResolvedAgent {
   exposureKey: string;
   /** The framework's agent takes no name (or the code gives none): not the same as a dynamic one. */
   unnamed?: true;
+  /** For an unnamed agent: what holds it (`AgentFact.holder`). */
+  holder?: string;
 }
 
 export interface ResolvedMcpServer {

@@ -155,6 +155,11 @@ export interface AgentFact {
   toolNameCollisionPolicy: 'warn' | 'error' | undefined;
   /** Properties of the agent value that hold its tools and handoffs after construction. */
   liveProperties?: { tools?: string; handoffs?: string };
+  /**
+   * The variable, property or class field that holds the agent (`const supportAgent = new
+   * Agent(...)` -> `supportAgent`): what messages and the graph call an agent without a name.
+   */
+  holder?: string;
   span: Span;
   nameSpan: Span;
 }

@@ -46,9 +46,12 @@ export function requestLabel(request: RequestListing): string {
 /** One provider request: one exposure set, its namespaces, and its tools as definitions. */
 export function requestProject(request: RequestListing): LinkedProject {
   const tools = request.tools.map(resolvedTool);
+  const set = exposureSet('call', requestLabel(request), request.at, tools);
+  // Only the Responses API has tool namespaces (`{ "type": "namespace" }`).
+  if (request.api === 'openai-responses') set.hasNamespaces = true;
   return {
     ...empty(),
-    exposureSets: [exposureSet('call', requestLabel(request), request.at, tools)],
+    exposureSets: [set],
     tools,
     namespaces: request.namespaces.map(resolvedNamespace),
   };

@@ -319,6 +319,25 @@ describe('renderGraph', () => {
     expect(renderGraph(unpaired, [], 'mermaid')).toContain('\n  agent1 -.->|"as tool"| agent2\n');
   });
 
+  it('draws an agent without a name under the variable that holds it, and "(no name)" when nothing holds it', () => {
+    const held = set('src/mail.ts#a1/set', undefined, at('src/mail.ts', 10), [tool('src/mail.ts', 40, 'search_gmail')]);
+    const bare = set('src/mail.ts#a2/set', undefined, at('src/mail.ts', 90), []);
+    const project: LinkedProject = {
+      agents: [
+        agent('src/mail.ts#a1', undefined, at('src/mail.ts', 10), { exposureKey: held.key, unnamed: true, holder: 'mailAgent' }),
+        agent('src/mail.ts#a2', undefined, at('src/mail.ts', 90), { exposureKey: bare.key, unnamed: true }),
+      ],
+      exposureSets: [held, bare],
+      tools: [],
+      namespaces: [],
+      mcpServers: [],
+    };
+    const mermaid = renderGraph(project, [], 'mermaid');
+    expect(mermaid).toContain('\n  subgraph agent1_group["agent mailAgent (src/mail.ts)"]\n    agent1(["mailAgent"])\n    agent1_tool1["search_gmail"]\n  end\n');
+    expect(mermaid).toContain('\n  subgraph agent2_group["agent (no name) (src/mail.ts)"]\n    agent2(["(no name)"])\n  end\n');
+    expect(renderGraph(project, [], 'dot')).toContain('    label="agent mailAgent (src/mail.ts)";\n    "agent1" [label="mailAgent", ');
+  });
+
   it('renders an empty project as a graph with only the style definitions', () => {
     const empty: LinkedProject = { agents: [], exposureSets: [], tools: [], namespaces: [], mcpServers: [] };
     expect(renderGraph(empty, [], 'dot')).toBe(
@@ -487,6 +506,25 @@ describe('tool-identity-audit graph', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('names an agent without a name by the variable or property that holds it', async () => {
+    const dir = makeProject({
+      'package.json': packageJson,
+      'tsconfig.json': tsconfigJson,
+      'src/mail.ts': `import { createAgent, tool } from 'langchain';
+import { z } from 'zod';
+
+const searchMail = tool(async ({ query }) => query, { name: 'search_mail', schema: z.object({ query: z.string() }) });
+
+export const mailAgent = createAgent({ model: 'openai:gpt-4.1', tools: [searchMail] });
+export const desks = { archive: await createAgent({ model: 'openai:gpt-4.1', tools: [searchMail] }) };
+`,
+    });
+    const result = await run(['graph'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('\n  subgraph agent1_group["agent mailAgent (src/mail.ts)"]\n    agent1(["mailAgent"])\n    agent1_tool1["search_mail"]\n  end\n');
+    expect(result.stdout).toContain('\n  subgraph agent2_group["agent archive (src/mail.ts)"]\n    agent2(["archive"])\n    agent2_tool1["search_mail"]\n  end\n');
   });
 
   it('rejects an unknown graph format', async () => {

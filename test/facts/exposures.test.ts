@@ -197,3 +197,20 @@ triage[handoffsKey].push(other);
     ]);
   });
 });
+
+describe('what holds an agent', () => {
+  const src = `import { createAgent } from 'langchain';
+
+export const mailAgent = createAgent({ model: 'openai:gpt-4.1', tools: [] });
+export const desks = { archive: await createAgent({ model: 'openai:gpt-4.1', tools: [] }), 'night-shift': createAgent({ tools: [] }) as unknown };
+class Desk {
+  private readonly agent = createAgent({ model: 'openai:gpt-4.1', tools: [] });
+}
+export default createAgent({ model: 'openai:gpt-4.1', tools: [] });
+register(createAgent({ model: 'openai:gpt-4.1', tools: [] }));
+`;
+
+  it('records the variable, property or class field an agent initialises, through await and casts', () => {
+    expect(extract(src).agents.map((agent) => agent.holder)).toEqual(['mailAgent', 'archive', 'night-shift', 'agent', undefined, undefined]);
+  });
+});

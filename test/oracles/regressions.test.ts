@@ -220,7 +220,7 @@ describe('AI SDK regressions', () => {
         '',
       ].join('\n'),
     };
-    expect(await rows(files)).toEqual(['no-tool-name-collision/duplicateToolName "search" src/main.ts:6:77']);
+    expect(await rows(files)).toEqual(['no-tool-name-collision/recordKeyReplaced "search" src/main.ts:6:77']);
     expect(await sentTools({ ...{ ['search']: search('Docs.') }, search: search('Tickets.') })).toEqual(['search: Tickets.']);
   });
 });

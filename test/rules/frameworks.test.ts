@@ -111,6 +111,13 @@ export const billingTools: ToolSet = {
 };
 `;
 
+// One imported tool under two keys: a record names each entry by its key, so that is two names.
+const aiOneToolTwoKeys = `import { generateText } from 'ai';
+import { searchKnowledgeBase } from './tools/knowledge-base.js';
+
+export const answer = await generateText({ model, prompt: 'hi', tools: { search: searchKnowledgeBase, search_docs: searchKnowledgeBase } });
+`;
+
 // ---------------------------------------------------------------- LangChain.js
 
 const lcTwoTools = `import { createAgent, tool } from 'langchain';
@@ -143,6 +150,20 @@ export function toolkit() {
   return [new FleetTracker(), new Telematics()];
 }
 export const dispatcher = createAgent({ model: 'openai:gpt-4.1', tools: [...toolkit()] });
+`;
+
+// Agents without a name are called what holds them; with nothing holding one, just "agent".
+const lcUnnamedAgents = `import { createAgent, tool } from 'langchain';
+import { z } from 'zod';
+
+const lookupOrder = tool(async ({ id }) => id, { name: 'lookup_order', schema: z.object({ id: z.string() }) });
+const findOrderFromEmail = tool(async ({ email }) => email, { name: 'lookup_order', schema: z.object({ email: z.string() }) });
+
+export const desks = {
+  orders: createAgent({ model: 'openai:gpt-4.1-mini', tools: [lookupOrder, findOrderFromEmail] }),
+};
+
+export default createAgent({ model: 'openai:gpt-4.1-mini', tools: [lookupOrder, findOrderFromEmail] });
 `;
 
 const lcFine = `import { DynamicTool, tool } from '@langchain/core/tools';
@@ -218,6 +239,22 @@ export const coordinator = new Agent({ name: 'Coordinator', instructions: 'y', m
 export const reply = await coordinator.generate('fix the sink', { activeTools: ['findVendor', 'agent-vendorAgent'] });
 `;
 
+// \`agents: { vendor }\` becomes the tool agent-vendor, merged after the agent's own tools.
+const mastraAgentKeyReplaces = `import { Agent } from '@mastra/core/agent';
+import { createTool } from '@mastra/core/tools';
+import { z } from 'zod';
+
+const callVendor = createTool({ id: 'call-vendor', description: 'Phone the vendor.', inputSchema: z.object({}), execute: async () => 1 });
+const vendor = new Agent({ name: 'Vendor', instructions: 'Book vendors.', model: 'openai/gpt-4.1' });
+export const coordinator = new Agent({
+  name: 'Coordinator',
+  instructions: 'Fix what the tenant reports.',
+  model: 'openai/gpt-4.1',
+  tools: { 'agent-vendor': callVendor },
+  agents: { vendor },
+});
+`;
+
 const mastraRun = `import { Agent } from '@mastra/core/agent';
 import { createTool } from '@mastra/core/tools';
 import { z } from 'zod';
@@ -247,6 +284,7 @@ runCases('no-tool-name-collision on the AI SDK, LangChain.js and Mastra', collis
   valid: [
     { name: 'AI SDK: one tool on two calls', code: aiTwoCalls },
     { name: 'AI SDK: two definitions in branches of an if/else', code: aiBranches },
+    { name: 'AI SDK: one imported tool under two keys is two names', code: aiOneToolTwoKeys },
     { name: 'LangChain: the same tool on two agents; a ternary in a ToolNode; a list of names', code: lcFine },
     { name: 'Mastra: one `id` under two keys; a sub-agent as agent-<key>', code: mastraFine },
   ],
@@ -256,8 +294,8 @@ runCases('no-tool-name-collision on the AI SDK, LangChain.js and Mastra', collis
       code: aiSpreads,
       errors: [
         {
-          messageId: 'duplicateToolName',
-          data: { name: 'search', set: 'the tools of this call', winner: 'the last tool listed' },
+          messageId: 'recordKeyReplaced',
+          data: { name: 'search', set: 'the tools of this call' },
           ...loc(aiSpreads, '...docsTools'),
         },
       ],
@@ -267,8 +305,8 @@ runCases('no-tool-name-collision on the AI SDK, LangChain.js and Mastra', collis
       code: aiAssign,
       errors: [
         {
-          messageId: 'duplicateToolName',
-          data: { name: 'lookup', set: 'the tools of this call', winner: 'the last tool listed' },
+          messageId: 'recordKeyReplaced',
+          data: { name: 'lookup', set: 'the tools of this call' },
           ...loc(aiAssign, 'catalogTools', 2),
         },
       ],
@@ -279,8 +317,24 @@ runCases('no-tool-name-collision on the AI SDK, LangChain.js and Mastra', collis
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'lookup_order', set: 'agent', winner: 'the first tool listed' },
+          data: { name: 'lookup_order', set: 'agent `triage`', winner: 'the first tool listed', remedy: 'a unique name' },
           ...loc(lcTwoTools, 'findOrderFromEmail', 2),
+        },
+      ],
+    },
+    {
+      name: 'LangChain: agents without a name are called by the property that holds them, else "agent"',
+      code: lcUnnamedAgents,
+      errors: [
+        {
+          messageId: 'duplicateToolName',
+          data: { name: 'lookup_order', set: 'agent `orders`', winner: 'the first tool listed', remedy: 'a unique name' },
+          ...loc(lcUnnamedAgents, 'findOrderFromEmail', 2),
+        },
+        {
+          messageId: 'duplicateToolName',
+          data: { name: 'lookup_order', set: 'agent', winner: 'the first tool listed', remedy: 'a unique name' },
+          ...loc(lcUnnamedAgents, 'findOrderFromEmail', 3),
         },
       ],
     },
@@ -290,7 +344,7 @@ runCases('no-tool-name-collision on the AI SDK, LangChain.js and Mastra', collis
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'locate_vehicle', set: 'this list of tools', winner: 'the first tool listed' },
+          data: { name: 'locate_vehicle', set: 'this list of tools', winner: 'the first tool listed', remedy: 'a unique name' },
           ...loc(lcToolkit, 'new Telematics()'),
         },
       ],
@@ -300,9 +354,20 @@ runCases('no-tool-name-collision on the AI SDK, LangChain.js and Mastra', collis
       code: mastraSpreads,
       errors: [
         {
-          messageId: 'duplicateToolName',
-          data: { name: 'lookupUnit', set: 'agent "Coordinator"', winner: 'the last tool listed' },
+          messageId: 'recordKeyReplaced',
+          data: { name: 'lookupUnit', set: 'agent "Coordinator"' },
           ...loc(mastraSpreads, '...workOrderTools'),
+        },
+      ],
+    },
+    {
+      name: 'Mastra: a sub-agent key becomes agent-vendor, which replaces the tool of that key',
+      code: mastraAgentKeyReplaces,
+      errors: [
+        {
+          messageId: 'recordKeyReplaced',
+          data: { name: 'agent-vendor', set: 'agent "Coordinator"' },
+          ...loc(mastraAgentKeyReplaces, 'callVendor', 2),
         },
       ],
     },
@@ -312,7 +377,7 @@ runCases('no-tool-name-collision on the AI SDK, LangChain.js and Mastra', collis
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'check_warranty', set: 'agent "Booker"', winner: 'the last tool listed' },
+          data: { name: 'check_warranty', set: 'agent "Booker"', winner: 'the last tool listed', remedy: 'a unique name' },
           // Where the record lists the rewritten member (its value).
           ...first(mastraRewritten, 'warranty, check_warranty', 'warranty'.length),
         },
@@ -343,7 +408,7 @@ runCases('required-function-name-known on the AI SDK, LangChain.js and Mastra', 
         },
         {
           messageId: 'unknownRequiredFunction',
-          data: { option: 'toolName', name: 'search_docs', set: 'agent', available: '"search", "get_page"', effect: FORCED },
+          data: { option: 'toolName', name: 'search_docs', set: 'agent `agent`', available: '"search", "get_page"', effect: FORCED },
           ...loc(aiReferences, "'search_docs'"),
         },
       ],

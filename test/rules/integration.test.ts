@@ -169,9 +169,9 @@ const rowDetails: Record<string, RowDetail[]> = {
     },
     {
       rule: 'no-tool-name-collision',
-      messageId: 'duplicateToolName',
+      messageId: 'recordKeyReplaced',
       file: 'src/lib/agent.ts',
-      data: { name: 'search', set: 'agent', winner: 'the last tool listed' },
+      data: { name: 'search', set: 'agent `supportAgent`' },
       needsTypes: true,
     },
     {
@@ -181,7 +181,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       data: {
         option: 'toolName',
         name: 'search_docs',
-        set: 'agent',
+        set: 'agent `supportAgent`',
         available: '"search", "get_page", "create_ticket", "lookup invoice", "change_plan"',
         effect: FORCED,
       },
@@ -211,7 +211,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       rule: 'no-tool-name-collision',
       messageId: 'duplicateToolName',
       file: 'src/toolkit.ts',
-      data: { name: 'locate_vehicle', set: 'this list of tools', winner: 'the first tool listed' },
+      data: { name: 'locate_vehicle', set: 'this list of tools', winner: 'the first tool listed', remedy: 'a unique name' },
       needsTypes: true,
     },
     {
@@ -219,7 +219,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       rule: 'no-tool-name-collision',
       messageId: 'duplicateToolName',
       file: 'src/toolkit.ts',
-      data: { name: 'route_eta', set: 'this list of tools', winner: 'the first tool listed' },
+      data: { name: 'route_eta', set: 'this list of tools', winner: 'the first tool listed', remedy: 'a unique name' },
       needsTypes: true,
     },
   ],
@@ -227,9 +227,9 @@ const rowDetails: Record<string, RowDetail[]> = {
   'frameworks/mastra': [
     {
       rule: 'no-tool-name-collision',
-      messageId: 'duplicateToolName',
+      messageId: 'recordKeyReplaced',
       file: 'src/mastra/agents/maintenance-agent.ts',
-      data: { name: 'lookupUnit', set: 'agent "Maintenance Coordinator"', winner: 'the last tool listed' },
+      data: { name: 'lookupUnit', set: 'agent "Maintenance Coordinator"' },
       needsTypes: true,
     },
     {
@@ -274,7 +274,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       rule: 'no-tool-name-collision',
       messageId: 'duplicateToolName',
       file: 'src/agents/specialists.ts',
-      data: { name: 'track_shipment', set: 'agent "support_agent"', winner: 'the last tool listed' },
+      data: { name: 'track_shipment', set: 'agent "support_agent"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
       needsTypes: true,
     },
     {
@@ -329,7 +329,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       rule: 'no-tool-name-collision',
       messageId: 'duplicateToolName',
       file: 'src/email/triage.ts',
-      data: { name: 'lookup_order', set: 'agent', winner: 'the first tool listed' },
+      data: { name: 'lookup_order', set: 'agent `emailTriage`', winner: 'the first tool listed', remedy: 'a unique name' },
       needsTypes: false,
     },
     // The server (src/mcp/server.ts) reaches both registering modules through calls.
@@ -350,9 +350,9 @@ const rowDetails: Record<string, RowDetail[]> = {
     // The AI SDK (src/storefront/): two records spread into one streamText tools, both with `search`.
     {
       rule: 'no-tool-name-collision',
-      messageId: 'duplicateToolName',
+      messageId: 'recordKeyReplaced',
       file: 'src/storefront/advisor.ts',
-      data: { name: 'search', set: 'the tools of this call', winner: 'the last tool listed' },
+      data: { name: 'search', set: 'the tools of this call' },
       needsTypes: false,
     },
     {
@@ -408,7 +408,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       rule: 'no-tool-name-collision',
       messageId: 'duplicateToolName',
       file: 'src/agent.ts',
-      data: { name: 'search_catalog', set: 'agent "Bookshop Assistant"', winner: 'the last tool listed' },
+      data: { name: 'search_catalog', set: 'agent "Bookshop Assistant"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
       needsTypes: true,
     },
   ],
@@ -483,7 +483,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       rule: 'no-tool-name-collision',
       messageId: 'duplicateToolName',
       file: 'src/agents.ts',
-      data: { name: 'lookup_order', set: 'agent "warehouse_ops"', winner: 'the last tool listed' },
+      data: { name: 'lookup_order', set: 'agent "warehouse_ops"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
       needsTypes: true,
     },
     {

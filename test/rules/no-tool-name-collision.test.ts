@@ -675,7 +675,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'search', set: 'agent "support_agent"', winner: 'the last tool listed' },
+          data: { name: 'search', set: 'agent "support_agent"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
           ...loc(twoSearchTools, 'searchOrders', 2),
         },
       ],
@@ -741,7 +741,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'research', set: 'agent "writer"', winner: 'the last tool listed' },
+          data: { name: 'research', set: 'agent "writer"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
           ...loc(agentToolVersusTool, 'research.asTool'),
         },
       ],
@@ -817,7 +817,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'lookup_order', set: 'agent "warehouse_ops"', winner: 'the last tool listed' },
+          data: { name: 'lookup_order', set: 'agent "warehouse_ops"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
           ...loc(ownRuntimeCollision, 'lookupOrder', 2),
         },
       ],
@@ -829,7 +829,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'search', set: 'agent "help_agent"', winner: 'the last tool listed' },
+          data: { name: 'search', set: 'agent "help_agent"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
           ...loc(crossModule, 'searchDocs', 2),
         },
       ],
@@ -841,7 +841,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'search', set: 'agent "help_agent"', winner: 'the last tool listed' },
+          data: { name: 'search', set: 'agent "help_agent"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
           ...loc(crossModuleBarrel, 'toolkit.searchDocs'),
         },
       ],
@@ -1338,6 +1338,258 @@ runCases(`${RULE}: runtime oracle regressions`, rule, {
           data: { name: 'lookup_order', set: 'agent "support"', other: 'a tool it lists' },
           ...loc(loaderIntoLiveList, 'lookupOrderV2', 2),
         },
+      ],
+    },
+  ],
+});
+
+// ---------------------------------------------------------------- one definition, one name
+// The same value listed twice, or two instances of one class, carry one name whatever it is: a
+// collision even where the name is not known here (imported, ESLint without types; a package the
+// analysis does not read; a name set at run time). With the definition in view the message names
+// the tool (typed ESLint, the CLI on a project).
+
+// fixtures/typed/tools/search-docs.ts defines `searchDocs` (name 'search').
+const importedToolTwice = `import { Agent } from '@openai/agents';
+import { searchDocs } from './tools/search-docs.js';
+import { getUser } from './tools/users.js';
+
+export const helpAgent = new Agent({
+  name: 'help_agent',
+  instructions: 'Answer product questions and look up the customer.',
+  tools: [searchDocs, getUser, searchDocs],
+});
+`;
+
+// An alias of the import, listed after a local list that holds the import itself.
+const importedToolThroughAlias = `import { Agent } from '@openai/agents';
+import { searchDocs } from './tools/search-docs.js';
+import { getUser } from './tools/users.js';
+
+const customerTools = [searchDocs, getUser];
+const docs = searchDocs;
+
+export const accountAgent = new Agent({
+  name: 'account_agent',
+  instructions: 'Help with the account.',
+  tools: [...customerTools, docs],
+});
+`;
+
+// GmailSearch comes from a package the analysis never reads: its name is unknown in every front end.
+const twoMailboxesOneClass = `import { GmailSearch } from '@langchain/community/tools/gmail';
+import { createAgent } from 'langchain';
+
+const personal = { credentials: { keyfile: './credentials/personal.json' } };
+const work = { credentials: { keyfile: './credentials/work.json' } };
+
+// Two mailboxes, one tool class: both entries are "search_gmail", and LangChain runs the first.
+export const mailAgent = createAgent({
+  model: 'openai:gpt-4.1',
+  systemPrompt: 'Find emails in the personal and the work mailbox.',
+  tools: [new GmailSearch(personal), new GmailSearch(work)],
+});
+`;
+
+// fixtures/typed/tools/mailbox.ts: MailboxSearch names itself 'search_mailbox'; CalendarLookup sets
+// its name in the constructor, so no front end computes it.
+const instancesOfAProjectClass = `import { createAgent } from 'langchain';
+import { CalendarLookup, MailboxSearch } from './tools/mailbox.js';
+
+const support = { account: 'support@example.com' };
+const billing = { account: 'billing@example.com' };
+
+export const inboxAgent = createAgent({
+  model: 'openai:gpt-4.1',
+  tools: [new MailboxSearch(support), new MailboxSearch(billing)],
+});
+
+export const scheduleAgent = createAgent({
+  model: 'openai:gpt-4.1',
+  tools: [new CalendarLookup(support), new CalendarLookup(billing)],
+});
+`;
+
+// The same object on an agent of @openai/agents: the request carries the name twice.
+const oneInstanceTwice = `import { Agent } from '@openai/agents';
+import { WebSearch } from '@acme/agent-tools';
+
+const webSearch = new WebSearch({ region: 'eu' });
+
+export const researchAgent = new Agent({
+  name: 'research_agent',
+  instructions: 'Research the question on the web.',
+  tools: [webSearch, webSearch],
+});
+`;
+
+// The runtime's addTools() throws at a second object of a name it already holds.
+const addToolsTwiceOneName = `import { Agent, defineTool } from 'tool-identity-audit/runtime';
+import { ArchiveSearch } from './archive-tools.js';
+
+const params = { type: 'object', properties: { query: { type: 'string' } } } as const;
+const searchArchive = defineTool({ name: 'search_archive', description: 'Search archived orders.', parameters: params, execute: () => [] });
+const searchArchiveByEmail = defineTool({ name: 'search_archive', description: 'Search archived orders by email.', parameters: params, execute: () => [] });
+
+const loadArchive = defineTool({
+  name: 'load_archive',
+  description: 'Make the archive tools available.',
+  parameters: { type: 'object', properties: {} },
+  execute: (_args, ctx) => {
+    ctx.addTools([searchArchive, searchArchiveByEmail]);
+    return 'loaded';
+  },
+});
+
+const loadColdStorage = defineTool({
+  name: 'load_cold_storage',
+  description: 'Make the cold-storage search available.',
+  parameters: { type: 'object', properties: {} },
+  execute: (_args, ctx) => {
+    ctx.addTools([new ArchiveSearch('2019'), new ArchiveSearch('2020')]);
+    return 'loaded';
+  },
+});
+
+export const supportAgent = new Agent({ name: 'support', instructions: 'Order questions.', tools: [loadArchive, loadColdStorage] });
+`;
+
+// What one definition does not make a collision.
+const oneDefinitionFine = `import { Agent, defineTool } from 'tool-identity-audit/runtime';
+import { GmailSearch, GmailSendMessage } from '@langchain/community/tools/gmail';
+import { createAgent } from 'langchain';
+import { lookupLine } from './line-tools.js';
+import { makeSearch, workspaceTools } from './workspace-tools.js';
+
+const kit = { credentials: { keyfile: './credentials/work.json' } };
+
+// The runtime keeps an object it already holds once: on the agent and in addTools().
+const reload = defineTool({
+  name: 'reload',
+  description: 'Make sure the line tool is there.',
+  parameters: { type: 'object', properties: {} },
+  execute: (_args, ctx) => {
+    ctx.addTools([lookupLine, lookupLine]);
+    return 'ok';
+  },
+});
+export const lineSupport = new Agent({ name: 'line_support', instructions: 'Line questions.', tools: [lookupLine, lookupLine, reload] });
+
+// Two classes; two calls of a factory (each may name its tool); a list spread once; one class on two agents.
+export const mailAgent = createAgent({ model: 'openai:gpt-4.1', tools: [new GmailSearch(kit), new GmailSendMessage(kit)] });
+export const searchAgent = createAgent({ model: 'openai:gpt-4.1', tools: [makeSearch('orders'), makeSearch('docs'), ...workspaceTools] });
+export const workMail = createAgent({ model: 'openai:gpt-4.1', tools: [new GmailSearch(kit)] });
+
+// Branches that never both run.
+export function buildMailAgent(shared: boolean) {
+  if (shared) return createAgent({ model: 'openai:gpt-4.1', tools: [new GmailSearch(kit)] });
+  return createAgent({ model: 'openai:gpt-4.1', tools: [new GmailSearch(kit)] });
+}
+`;
+
+runCases(`${RULE}: one definition, one name`, rule, {
+  valid: [{ name: 'kept once by the runtime, two classes, factory calls, one class on two agents, branches', code: oneDefinitionFine }],
+  invalid: [
+    {
+      mode: 'syntax',
+      name: 'syntax only: one imported tool listed twice is one value, whatever its name',
+      code: importedToolTwice,
+      errors: [
+        {
+          messageId: 'sameValueListedTwice',
+          data: { value: '`searchDocs`', set: 'agent "help_agent"' },
+          ...loc(importedToolTwice, 'searchDocs', 3),
+        },
+      ],
+    },
+    {
+      mode: 'typed',
+      name: 'one imported tool listed twice, named where its module is linked',
+      code: importedToolTwice,
+      errors: [{ messageId: 'sameToolListedTwice', data: { name: 'search', set: 'agent "help_agent"' }, ...loc(importedToolTwice, 'searchDocs', 3) }],
+    },
+    {
+      mode: 'syntax',
+      name: 'syntax only: an alias of an imported tool after a list that holds the import',
+      code: importedToolThroughAlias,
+      errors: [
+        {
+          messageId: 'sameValueListedTwice',
+          data: { value: '`docs`', set: 'agent "account_agent"' },
+          ...loc(importedToolThroughAlias, 'docs', 3),
+        },
+      ],
+    },
+    {
+      mode: 'typed',
+      name: 'an alias of an imported tool after a list that holds the import, named',
+      code: importedToolThroughAlias,
+      errors: [
+        { messageId: 'sameToolListedTwice', data: { name: 'search', set: 'agent "account_agent"' }, ...loc(importedToolThroughAlias, 'docs', 3) },
+      ],
+    },
+    {
+      name: 'two instances of a package class on a LangChain agent: one name, the first one runs',
+      code: twoMailboxesOneClass,
+      errors: [
+        {
+          messageId: 'sameClassInstances',
+          data: { class: '`GmailSearch`', set: 'agent `mailAgent`', winner: 'the first tool listed' },
+          ...loc(twoMailboxesOneClass, 'new GmailSearch(work)'),
+        },
+      ],
+    },
+    {
+      mode: 'syntax',
+      name: 'syntax only: instances of classes of another module',
+      code: instancesOfAProjectClass,
+      errors: [
+        {
+          messageId: 'sameClassInstances',
+          data: { class: '`MailboxSearch`', set: 'agent `inboxAgent`', winner: 'the first tool listed' },
+          ...loc(instancesOfAProjectClass, 'new MailboxSearch(billing)'),
+        },
+        {
+          messageId: 'sameClassInstances',
+          data: { class: '`CalendarLookup`', set: 'agent `scheduleAgent`', winner: 'the first tool listed' },
+          ...loc(instancesOfAProjectClass, 'new CalendarLookup(billing)'),
+        },
+      ],
+    },
+    {
+      mode: 'typed',
+      name: 'instances of classes of another module: named by a literal, or by the class when the constructor names it',
+      code: instancesOfAProjectClass,
+      errors: [
+        {
+          messageId: 'duplicateToolName',
+          data: { name: 'search_mailbox', set: 'agent `inboxAgent`', winner: 'the first tool listed', remedy: 'a unique name' },
+          ...loc(instancesOfAProjectClass, 'new MailboxSearch(billing)'),
+        },
+        {
+          messageId: 'sameClassInstances',
+          data: { class: '`CalendarLookup`', set: 'agent `scheduleAgent`', winner: 'the first tool listed' },
+          ...loc(instancesOfAProjectClass, 'new CalendarLookup(billing)'),
+        },
+      ],
+    },
+    {
+      name: 'one instance of a package class listed twice on an @openai/agents agent',
+      code: oneInstanceTwice,
+      errors: [
+        {
+          messageId: 'sameValueListedTwice',
+          data: { value: '`webSearch`', set: 'agent "research_agent"' },
+          ...loc(oneInstanceTwice, 'webSearch', 3),
+        },
+      ],
+    },
+    {
+      name: 'addTools() of the runtime with two tools of one name, and with two instances of one class',
+      code: addToolsTwiceOneName,
+      errors: [
+        { messageId: 'duplicateAddedName', data: { name: 'search_archive' }, ...loc(addToolsTwiceOneName, 'searchArchiveByEmail', 2) },
+        { messageId: 'addedInstancesCollide', data: { class: '`ArchiveSearch`' }, ...loc(addToolsTwiceOneName, "new ArchiveSearch('2020')") },
       ],
     },
   ],

@@ -125,7 +125,7 @@ describe('provider requests', () => {
     const body = await tools([`${requests}/chat-completions.json`, '-f', 'json']);
     expect(body.status).toBe(1);
     expect(messagesOf(body.stdout)).toEqual([
-      `${requests}/chat-completions.json:43:17 no-tool-name-collision Tool name "book_table" is exposed more than once in the OpenAI Chat Completions request; dispatch picks the last tool listed. Give each tool a unique name or a namespace.`,
+      `${requests}/chat-completions.json:43:17 no-tool-name-collision Tool name "book_table" is exposed more than once in the OpenAI Chat Completions request; dispatch picks the last tool listed. Give each tool a unique name.`,
     ]);
     const array = await tools([`${requests}/chat-tools.json`, '-f', 'json', '--rule', 'no-confusable-tool-names=error']);
     expect(array.status).toBe(1);
@@ -138,7 +138,7 @@ describe('provider requests', () => {
     const body = await tools([`${requests}/anthropic-messages.json`, '-f', 'json']);
     expect(body.status).toBe(1);
     expect(messagesOf(body.stdout)).toEqual([
-      `${requests}/anthropic-messages.json:14:15 no-tool-name-collision Tool name "web_search" is exposed more than once in the Anthropic Messages request; dispatch picks the last tool listed. Give each tool a unique name or a namespace.`,
+      `${requests}/anthropic-messages.json:14:15 no-tool-name-collision Tool name "web_search" is exposed more than once in the Anthropic Messages request; dispatch picks the last tool listed. Give each tool a unique name.`,
       `${requests}/anthropic-messages.json:33:15 valid-tool-name Tool name "rerun build" is rejected by Anthropic: it contains " "; only letters, digits, "_" and "-" are allowed.`,
     ]);
     expect(await tools([`${requests}/anthropic-tools.json`])).toEqual({ status: 0, stdout: '1 file\n', stderr: '' });

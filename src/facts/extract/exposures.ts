@@ -4,7 +4,7 @@
 import type * as TS from 'typescript';
 import type { ExposureSpec } from '../adapters/types.js';
 import type { AgentFact, ExposureFact, Span, ValueRef } from '../types.js';
-import { type Ctx, accessName, isAssignmentOperator, makeId, outerParent, shortText, spanOf, unwrap } from './context.js';
+import { type Ctx, accessName, isAssignmentOperator, makeId, outerParent, propertyNameText, shortText, spanOf, unwrap } from './context.js';
 import { type Def, classify, resolveImported } from './definitions.js';
 import { type Roles, addToolsPropertyUse, isContextLike } from './invocation.js';
 import { type CallNode, certainOption, functionOf, isTrueOption, stringOption, valueOption, writtenName } from './options.js';
@@ -71,6 +71,8 @@ export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode
       nameSpan: spanOf(ctx, written?.node ?? node.expression),
     };
     if (spec.liveProperties) agent.liveProperties = { ...spec.liveProperties };
+    const holder = holderOf(ctx, node);
+    if (holder !== undefined) agent.holder = holder;
     if (spec.collisionPolicy) {
       const policy = stringOption(ctx, node, spec.collisionPolicy, scope)?.value;
       if (policy?.kind === 'static' && (policy.value === 'warn' || policy.value === 'error')) agent.toolNameCollisionPolicy = policy.value;
@@ -80,6 +82,19 @@ export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode
     sets.set(def.id, { exposure, spec });
   }
   ctx.facts.exposures.push(exposure);
+}
+
+/**
+ * What holds a value: the variable, object property or class field it initialises, through
+ * parentheses, casts and `await` (`const supportAgent = await createAgent(...)`).
+ */
+function holderOf(ctx: Ctx, node: TS.Node): string | undefined {
+  const { ts } = ctx;
+  let { parent, child } = outerParent(ctx, node);
+  while (parent && ts.isAwaitExpression(parent)) ({ parent, child } = outerParent(ctx, parent));
+  if (!parent) return undefined;
+  if (!ts.isVariableDeclaration(parent) && !ts.isPropertyDeclaration(parent) && !ts.isPropertyAssignment(parent)) return undefined;
+  return parent.initializer === child ? propertyNameText(ts, parent.name) : undefined;
 }
 
 /**
