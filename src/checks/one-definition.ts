@@ -27,13 +27,19 @@ interface Entry {
   tool: ResolvedTool | undefined;
 }
 
+function refKey(at: SourceRef): string {
+  return `${at.file}:${String(at.span.start)}`;
+}
+
 function entriesOf(set: ResolvedExposureSet): Entry[] {
   const entries: Entry[] = [];
   for (const tool of set.tools) {
     // A known name is the runtime's to decide; hosted tools are routed apart by the provider.
     if (tool.name !== undefined || tool.kind === 'hosted' || tool.namespaceDynamic) continue;
     entries.push({
-      value: tool.key,
+      // A definition inside a factory runs once per call, each time with the caller's name: one
+      // definition is one object only where one binding lists it (`[search, search]`).
+      value: tool.listedAs !== undefined ? `${tool.key}|${tool.listedAs}` : `${tool.key}|${refKey(tool.listedAt ?? tool.definedAt)}`,
       text: tool.listedAs,
       instanceOf: tool.instanceOf,
       lane: `${tool.namespace ?? ''}|${String(tool.deferLoading)}`,

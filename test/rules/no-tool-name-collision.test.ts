@@ -1594,3 +1594,37 @@ runCases(`${RULE}: one definition, one name`, rule, {
     },
   ],
 });
+
+// A definition inside a factory runs once per call, with the caller's name: two results are two
+// tools (an eval helper that wraps `tool()` with a spy), one binding listed twice is one.
+const factoryResults = `import { tool } from '@langchain/core/tools';
+import { createAgent } from 'langchain';
+
+function spiedTool(fn: (input: unknown) => string, fields: { name: string; description: string }) {
+  const spy = { calls: 0 };
+  return { tool: tool(fn, fields as never), spy };
+}
+
+const { tool: lookupReservation } = spiedTool(() => 'found', { name: 'lookup_reservation', description: 'Find a booking.' });
+const { tool: cancelFlight } = spiedTool(() => 'cancelled', { name: 'cancel_flight', description: 'Cancel a booking.' });
+
+export const support = createAgent({ model: 'openai:gpt-4.1', tools: [lookupReservation, cancelFlight] });
+export const twice = createAgent({ model: 'openai:gpt-4.1', tools: [lookupReservation, lookupReservation] });
+`;
+
+runCases(`${RULE}: tools a factory defines`, rule, {
+  valid: [],
+  invalid: [
+    {
+      name: 'two results of one factory are two tools; one binding listed twice is one',
+      code: factoryResults,
+      errors: [
+        {
+          messageId: 'sameValueListedTwice',
+          data: { value: '`lookupReservation`', set: 'agent `twice`' },
+          ...loc(factoryResults, 'lookupReservation', 4),
+        },
+      ],
+    },
+  ],
+});
