@@ -5,6 +5,7 @@
 import type * as TS from 'typescript';
 import type { CallIdFlow } from '../types.js';
 import { type Ctx, accessName, isFunctionLike, isStringLike, parentOf, propertyNameText, textOf, unwrap } from './context.js';
+import { MEMO_PARTS } from './memo-parts.js';
 import { isMinted } from './minted.js';
 import type { Scope } from './scope.js';
 
@@ -30,8 +31,6 @@ const LOG_RECEIVER = /^(?:console|logger|log|_?logger|this\.logger|process\.stde
 const LOOKUP_METHODS = new Set(['get', 'has', 'delete', 'includes', 'indexOf', 'lastIndexOf', 'getItem', 'peek']);
 /** Functions whose return value is text for a person (labels, titles, messages). */
 const DISPLAY_FUNCTION = /label|display|title|describe|description|format|message|text|render|summar|tostring|debug|log/i;
-/** A template or join over this many values is a fingerprint or memo string, not an ID. */
-const MEMO_PARTS = 3;
 const MAX_DEPTH = 3;
 
 /** What a flow is traced with: the value standing in for a missing ID, and the scope of the coercion (for minted values). */
