@@ -5,6 +5,7 @@ import type { Finding } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
 import { helperImport } from './import-edit.js';
+import { quoteSource } from './quote.js';
 import type { CallIdCoercionFact, CallIdFlow } from '../facts/types.js';
 
 const RULE = 'no-call-id-coercion';
@@ -50,7 +51,7 @@ export function checkCallIdCoercion(input: CheckInput): Finding[] {
         const { name, edits } = helperImport(facts, 'extractToolCallId');
         suggestions.push({
           messageId: 'useExtractToolCallId',
-          data: { rawItem: fact.rawItemText },
+          data: { rawItem: quoteSource(fact.rawItemText) },
           edits: [...edits, { range: [fact.span.start, fact.span.end] as [number, number], text: `${name}(${fact.rawItemText})` }],
         });
       }
@@ -58,7 +59,7 @@ export function checkCallIdCoercion(input: CheckInput): Finding[] {
       findings.push(
         makeFinding(RULE, messageId, {
           at: { file: facts.file, span: fact.span },
-          data: { expression: fact.expression, form: formText[fact.form], ...(fact.fallback ? { fallback: fact.fallback.text } : {}) },
+          data: { expression: quoteSource(fact.expression), form: formText[fact.form], ...(fact.fallback ? { fallback: quoteSource(fact.fallback.text) } : {}) },
           suggestions,
           key: `${fact.form}|${fact.expression}`,
         }),

@@ -6,6 +6,7 @@ import type { Finding } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
 import { RUNTIME_MODULE, helperImport } from './import-edit.js';
+import { quoteSource } from './quote.js';
 import { isTestFile } from './test-files.js';
 import type { FileFacts } from '../facts/types.js';
 
@@ -69,7 +70,7 @@ export function checkIdentityHelperBypass(input: CheckInput, options: RuleOption
         findings.push(
           makeFinding(RULE, 'handBuiltIdentityOwnHelpers', {
             at: { file: facts.file, span: fact.span },
-            data: { what: whatText[fact.form], text: fact.text, imported: own.imported, module: own.module },
+            data: { what: whatText[fact.form], text: quoteSource(fact.text), imported: own.imported, module: own.module },
             key: `${fact.form}|${fact.parts.join(',')}`,
           }),
         );
@@ -81,7 +82,7 @@ export function checkIdentityHelperBypass(input: CheckInput, options: RuleOption
         const { start, end, inTemplate } = fact.replace;
         suggestions.push({
           messageId: 'useHelper',
-          data: { replacement },
+          data: { replacement: quoteSource(replacement) },
           edits: [...edits, { range: [start, end] as [number, number], text: inTemplate ? `\${${replacement}}` : replacement }],
         });
       }
@@ -89,7 +90,7 @@ export function checkIdentityHelperBypass(input: CheckInput, options: RuleOption
         findings.push(
           makeFinding(RULE, 'handBuiltCallKey', {
             at: { file: facts.file, span: fact.span },
-            data: { text: fact.text },
+            data: { text: quoteSource(fact.text) },
             key: `${fact.form}|${fact.parts.join(',')}`,
           }),
         );
@@ -98,7 +99,7 @@ export function checkIdentityHelperBypass(input: CheckInput, options: RuleOption
       findings.push(
         makeFinding(RULE, 'handBuiltIdentity', {
           at: { file: facts.file, span: fact.span },
-          data: { what: whatText[fact.form], text: fact.text, helper: fact.helper },
+          data: { what: whatText[fact.form], text: quoteSource(fact.text), helper: fact.helper },
           suggestions,
           key: `${fact.form}|${fact.parts.join(',')}`,
         }),

@@ -334,7 +334,7 @@ export interface IdentityStringFact {
   helper: string;
   /** Source text of the parts, for a suggestion: `[name, namespace]`. */
   parts: string[];
-  /** Source text of the whole expression (shortened, whitespace collapsed), for the message. */
+  /** Source text of the whole expression (shortened; lines kept: the message quotes the first, see `quoteSource`). */
   text: string;
   /** Only used to build an error or log message: directly, or followed through locals, helpers and callers. */
   inErrorMessage: boolean;

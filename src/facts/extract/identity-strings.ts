@@ -113,7 +113,7 @@ function push(ctx: Ctx, form: IdentityStringFact['form'], node: TS.Node, parts: 
     form,
     helper: HELPERS[form],
     parts: parts.map((part) => textOf(ctx, part)),
-    text: shortText(ctx, node).replace(/\s+/g, ' '),
+    text: shortText(ctx, node),
     inErrorMessage: inErrorMessage(ctx, node) || onlyReachesLogText(ctx, node),
     ...(quiet ? { quiet } : {}),
     span,
