@@ -9,7 +9,7 @@ import { packageInfo } from '../version.js';
 import { sha256 } from './cache.js';
 
 /** Bump when the shape or meaning of `FileFacts` changes. */
-export const FACTS_FORMAT_VERSION = 6;
+export const FACTS_FORMAT_VERSION = 7;
 
 let memo: string | undefined;
 

@@ -6,7 +6,7 @@ import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
 import { helperImport } from './import-edit.js';
 import { quoteSource } from './quote.js';
-import type { CallIdCoercionFact, CallIdFlow } from '../facts/types.js';
+import type { CallIdCoercionFact, CallIdFlow, FileFacts, Span } from '../facts/types.js';
 
 const RULE = 'no-call-id-coercion';
 
@@ -39,11 +39,16 @@ function harmful(fact: CallIdCoercionFact): boolean {
   return flow.kind === 'sent' || flow.kind === 'returned' || flow.kind === 'key' || flow.kind === 'compared';
 }
 
+/** Inside a template that generates source code, a call ID is text of the program being written. */
+function inGeneratedCode(facts: FileFacts, span: Span): boolean {
+  return facts.generatedCode.some((code) => code.start <= span.start && span.end <= code.end);
+}
+
 export function checkCallIdCoercion(input: CheckInput): Finding[] {
   const findings: Finding[] = [];
   for (const facts of input.files) {
     for (const fact of facts.callIdCoercions) {
-      if (!harmful(fact)) continue;
+      if (!harmful(fact) || inGeneratedCode(facts, fact.span)) continue;
       const suggestions = [];
       // extractToolCallId reads `call_id` (then `id`) of a raw provider item; `callId` fields of
       // SDK items are not what it reads, so only the wire field gets the suggestion.

@@ -18,6 +18,7 @@ import { collectCallIdCoercion } from './extract/call-ids.js';
 import { type Ctx, type ExtractOptions, type TsModule, compilerView, emptyFacts, isFunctionLike, parentOf, spanOf, unwrap } from './extract/context.js';
 import { addImportedRun } from './extract/calls.js';
 import { createFrameworkState, finishFrameworks, handleCallOrNew, queueLiveProperty } from './extract/frameworks.js';
+import { collectGeneratedCode } from './extract/generated-code.js';
 import { collectIdentityString } from './extract/identity-strings.js';
 import { buildModuleSurface } from './extract/module-surface.js';
 import { type FnInfo, type Scope, declareImports, newScope, walk } from './extract/scope.js';
@@ -141,6 +142,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   const runMethods = runMethodNames(adapters);
   const returns: Array<{ node: TS.ReturnStatement; scope: Scope }> = [];
   const identity = { consumed: new Set<TS.Node>() };
+  const templates: TS.TemplateExpression[] = [];
   const enabled = ctx.enabled.length > 0;
   const K = ts.SyntaxKind;
   // An index loop: `for...of` runs the iterator protocol, which the interpreter does not shortcut.
@@ -200,6 +202,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
       case K.TemplateExpression:
         collectCallIdCoercion(ctx, node, scope);
         collectIdentityString(ctx, identity, node);
+        templates.push(node as TS.TemplateExpression);
         break;
       case K.ConditionalExpression:
         collectCallIdCoercion(ctx, node, scope);
@@ -207,6 +210,15 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
         break;
       default:
         break;
+    }
+  }
+  // Code templates only matter around a call-ID coercion (the identity step asks about its own nodes).
+  const coercions = ctx.facts.callIdCoercions;
+  if (coercions.length > 0) {
+    for (const template of templates) {
+      const start = template.getStart(sf);
+      const end = template.getEnd();
+      if (coercions.some((c) => c.span.start >= start && c.span.end <= end)) collectGeneratedCode(ctx, template);
     }
   }
   if (enabled || frameworks.pendingProperties.length > 0) {

@@ -343,7 +343,7 @@ export interface IdentityStringFact {
    * (`toolQualifiedName`, `…ApprovalKey`), a namespace path (`const nestedNamespace = …`), or a key
    * carried next to the agent object it belongs to (`{ agent, value: `${type}:${callId}` }`).
    */
-  quiet?: 'helper-definition' | 'namespace-path' | 'agent-scoped';
+  quiet?: 'helper-definition' | 'namespace-path' | 'agent-scoped' | 'fingerprint' | 'generated-code' | 'text';
   span: Span;
   /**
    * The characters a helper call replaces: the whole expression, or just its identity part
@@ -459,6 +459,11 @@ export interface FileFacts {
   agentMutations: AgentMutationFact[];
   callIdCoercions: CallIdCoercionFact[];
   identityStrings: IdentityStringFact[];
+  /**
+   * Template literals that generate source code (a newline in the text, code tokens, or written to
+   * a .ts/.js file): no identity string or call ID inside one is a value the program uses.
+   */
+  generatedCode: Span[];
   contextUses: ContextUseFact[];
   runReferences: RunReferencesFact[];
   middleware: MiddlewareFact[];

@@ -100,3 +100,31 @@ export function route(t: { name: string; namespace?: string }, item: { type: str
     ]);
   });
 });
+
+describe('issue 20: constructions that are not identities', () => {
+  const code = `export function route(name: string, tools: Map<string, unknown>, ns: string, agentName: string, version: string) {
+  tools.set(\`\${agentName}/\${ns}.\${name}:\${version}\`, 1);
+  tools.set(\`export const tool = '\${ns}.\${name}';\`, 1);
+  return { description: \`\${ns}.\${name}\` };
+}
+`;
+  const facts = extract(code, 'src/route.ts');
+
+  it('marks fingerprints, generated code and prose as quiet', () => {
+    expect(facts.identityStrings.filter((s) => s.form === 'qualified-name').map((s) => [s.text, s.quiet ?? null])).toEqual([
+      ['`${agentName}/${ns}.${name}:${version}`', 'fingerprint'],
+      ["`export const tool = '${ns}.${name}';`", 'generated-code'],
+      ['`${ns}.${name}`', 'text'],
+    ]);
+  });
+
+  it('records the code templates around a call-ID coercion, and only those', () => {
+    const withCallId = extract(`export function emit(toolCall: { id?: string } | undefined, ns: string, name: string) {
+  const other = \`export const qualified = '\${ns}.\${name}';\`;
+  return [other, \`export const id = '\${toolCall?.id}';\`];
+}
+`, 'src/emit.ts');
+    expect(withCallId.generatedCode).toHaveLength(1);
+    expect(withCallId.generatedCode[0]!.loc.start).toEqual({ line: 3, column: 17 });
+  });
+});

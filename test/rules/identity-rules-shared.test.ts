@@ -1,6 +1,8 @@
-// What the two identity rules (no-call-id-coercion, no-identity-helper-bypass) share: a message
-// quotes at most one line of the code, cut at about 80 characters (src/checks/quote.ts). The
-// identity rule's own cases are in no-identity-helper-bypass.test.ts.
+// What the two identity rules (no-call-id-coercion, no-identity-helper-bypass) share: a template
+// that generates source code holds neither a call ID nor a tool identity this program routes by,
+// a join of three or more values is a fingerprint (one definition, src/facts/extract/memo-parts.ts),
+// and a message quotes at most one line of the code, cut at about 80 characters
+// (src/checks/quote.ts). The identity rule's own cases are in no-identity-helper-bypass.test.ts.
 import { describe, expect, it } from 'vitest';
 import callIdRule from '../../rules/no-call-id-coercion.js';
 import identityRule from '../../rules/no-identity-helper-bypass.js';
@@ -25,6 +27,41 @@ describe('quoteSource', () => {
   });
 });
 
+const generatedCallIds = `import fs from 'node:fs';
+
+export function emitFixture(toolCall: { id?: string; name: string }) {
+  return \`export const call = {
+  id: "\${toolCall.id ?? ''}",
+  name: "\${toolCall.name}",
+};
+\`;
+}
+
+export function emitLine(toolCall?: { id?: string }) {
+  return \`export const callId = '\${toolCall?.id}';\`;
+}
+
+export function writeFixture(toolCall: { id?: string }) {
+  const text = \`"\${String(toolCall.id)}"\`;
+  fs.writeFileSync('test/fixtures/call.ts', text);
+  return text;
+}
+`;
+
+/** The same coercion in a template that is not code: returned as a key, it is reported. */
+const plainTemplateCallId = `export function keyOf(toolCall?: { id?: string }) {
+  return \`call:\${toolCall?.id}\`;
+}
+`;
+
+const memoCallIds = `const cache = new Map<string, unknown>();
+
+export function remember(toolCall: { id?: string; name: string } | undefined, turn: number, result: unknown) {
+  cache.set(\`\${turn}:\${toolCall?.name}:\${String(toolCall?.id)}\`, result);
+  cache.set([turn, toolCall?.name, String(toolCall?.id)].join('|'), result);
+}
+`;
+
 const longExpression = `export function keyOf(response: { output: { items: Array<{ toolCallRequest: { providerSpecificMetadata: { openaiResponses: { call_id?: string } } } }> } }) {
   return String(response.output.items[0]!.toolCallRequest.providerSpecificMetadata.openaiResponses.call_id);
 }
@@ -39,8 +76,16 @@ const multiLineExpression = `export function keyOf(toolCall: { id?: string }) {
 `;
 
 runCases('no-call-id-coercion (shared with no-identity-helper-bypass)', callIdRule, {
-  valid: [],
+  valid: [
+    { name: 'call IDs inside templates that generate code: multi-line, code tokens, written to a .ts file', code: generatedCallIds },
+    { name: 'a call ID in a fingerprint of three or more values (memo-parts.ts)', code: memoCallIds },
+  ],
   invalid: [
+    {
+      name: 'the same coercion in a template that generates no code',
+      code: plainTemplateCallId,
+      errors: [{ messageId: 'coercedCallId', data: { expression: 'toolCall?.id', form: 'a template literal' }, ...loc(plainTemplateCallId, '`call:${toolCall?.id}`'), suggestions: [] }],
+    },
     {
       name: 'a long call-ID expression is quoted cut at 80 characters, and so is the raw item of the suggestion',
       code: longExpression,

@@ -627,3 +627,67 @@ runCases(`${RULE} (issue 10)`, rule, {
     },
   ],
 });
+
+// Issue 20: constructions that are not identities at all (fingerprints, generated code, text for
+// a person).
+
+const fingerprints = `const seen = new Set<string>();
+const pending = new Map<string, unknown>();
+
+export function remember(agent: { name: string }, tool: { name: string; namespace: string }, serverName: string, toolName: string, version: string, agentName: string, callId: string, attempt: number) {
+  seen.add(\`\${serverName}_\${toolName}_\${version}\`);
+  seen.add(\`\${agent.name}/\${tool.namespace}.\${tool.name}\`);
+  pending.set(\`\${agentName}:\${callId}:\${attempt}\`, tool);
+  seen.add([serverName, toolName, version].join('__'));
+}
+`;
+
+const generatedCode = `import fs from 'node:fs';
+
+declare const writer: { write(text: string): void; writeLine(text: string): void };
+
+export function emitRegistry(tools: Array<{ name: string; namespace: string }>, serverName: string) {
+  const lines = tools.map((tool) => \`  '\${tool.namespace}.\${tool.name}': handlers.\${tool.name},
+\`);
+  for (const tool of tools) {
+    writer.write(\`\${tool.namespace}.\${tool.name}\`);
+    writer.writeLine(\`'\${serverName}__\${tool.name}',\`);
+  }
+  fs.writeFileSync('src/generated/tools.ts', \`\${serverName}__\${tools[0]!.name}\`);
+  return \`export const names = [\${tools.map((tool) => \`'\${tool.namespace}.\${tool.name}'\`).join(', ')}];\` + lines.join('');
+}
+`;
+
+const personText = `declare function generateText(options: { prompt: string; system?: string }): Promise<unknown>;
+
+export function Row(props: { serverName: string; tool: { name: string; namespace: string } }) {
+  return (
+    <li title={\`\${props.serverName}.\${props.tool.name}\`}>
+      {\`\${props.tool.namespace}.\${props.tool.name}\`}
+    </li>
+  );
+}
+
+export function toolDescriptions(serverName: string, tool: { name: string; namespace: string }) {
+  return { name: tool.name, description: \`Calls \${tool.namespace}.\${tool.name} on \${serverName}\` };
+}
+
+function buildPrompt(tool: { name: string; namespace: string }) {
+  return \`\${tool.namespace}.\${tool.name}\`;
+}
+
+export async function ask(tool: { name: string; namespace: string }, serverName: string, toolName: string) {
+  const prompt = buildPrompt(tool);
+  const system = \`\${serverName}__\${toolName}\`;
+  return generateText({ prompt, system });
+}
+`;
+
+runCases(`${RULE} (issue 20: not identities)`, rule, {
+  valid: [
+    { name: 'signatures and fingerprints of three or more values', code: fingerprints },
+    { name: 'templates that generate source code: multi-line, code tokens, a code writer, a .ts file written', code: generatedCode },
+    { mode: 'syntax', name: 'text for a person or a model: JSX, a description, a prompt', code: personText, filename: 'src/ui.tsx' },
+  ],
+  invalid: [],
+});

@@ -175,6 +175,7 @@ export function emptyFacts(file: string): FileFacts {
     agentMutations: [],
     callIdCoercions: [],
     identityStrings: [],
+    generatedCode: [],
     contextUses: [],
     runReferences: [],
     middleware: [],

@@ -4,7 +4,7 @@
 import type * as TS from 'typescript';
 import type { IdentityStringFact } from '../types.js';
 import { type Ctx, accessName, isStringLike, outerParent, shortText, spanOf, terminalName, textOf, unwrap } from './context.js';
-import { isLogCall, onlyReachesLogText, quietReason, usedAsKey } from './identity-uses.js';
+import { isLogCall, onlyReachesLogText, onlyReachesPersonText, quietReason, usedAsKey } from './identity-uses.js';
 
 const NAMESPACE_PART = /namespace|^ns$/i;
 const NAME_PART = /name|tool/i;
@@ -108,13 +108,15 @@ export function inErrorMessage(ctx: Ctx, node: TS.Node): boolean {
 
 function push(ctx: Ctx, form: IdentityStringFact['form'], node: TS.Node, parts: TS.Expression[], region?: Match['region']): void {
   const span = spanOf(ctx, node);
-  const quiet = quietReason(ctx, form, node);
+  const logText = inErrorMessage(ctx, node) || onlyReachesLogText(ctx, node);
+  // UI text and prompts are quiet whatever `ignoreErrorMessages` says; log and error text is the option's.
+  const quiet = quietReason(ctx, form, node) ?? (!logText && onlyReachesPersonText(ctx, node) ? 'text' : undefined);
   ctx.facts.identityStrings.push({
     form,
     helper: HELPERS[form],
     parts: parts.map((part) => textOf(ctx, part)),
     text: shortText(ctx, node),
-    inErrorMessage: inErrorMessage(ctx, node) || onlyReachesLogText(ctx, node),
+    inErrorMessage: logText,
     ...(quiet ? { quiet } : {}),
     span,
     replace: region ?? { start: span.start, end: span.end, inTemplate: false },

@@ -1,9 +1,12 @@
 // Where a hand-built identity string goes, for no-identity-helper-bypass precision: the body of a
 // function named as that identity's helper, a namespace path, a value scoped by the agent object
-// next to it, or text that only ever reaches a log line. Anything else is a use that matters.
+// next to it, a fingerprint of three or more values, source code being generated, or text that only
+// ever reaches a log line, a person or a model. Anything else is a use that matters.
 import type * as TS from 'typescript';
 import type { IdentityStringFact } from '../types.js';
-import { type Ctx, isFunctionLike, outerParent, parentOf, propertyNameText, terminalName, unwrap } from './context.js';
+import { type Ctx, isFunctionLike, isStringLike, outerParent, parentOf, propertyNameText, terminalName, unwrap } from './context.js';
+import { inGeneratedCode, isCodeSink, isCodeTemplate } from './generated-code.js';
+import { MEMO_PARTS } from './memo-parts.js';
 
 type Form = IdentityStringFact['form'];
 export type Quiet = NonNullable<IdentityStringFact['quiet']>;
@@ -20,6 +23,13 @@ const HELPER_NAMES: Record<Form, RegExp> = {
 };
 
 const NAMESPACE_BINDING = /namespace$|^ns$/i;
+/** Properties whose value is prose for a person or a model: a tool's description, a prompt, UI text. */
+const PROSE_PROPERTY = /^(?:description|instructions|prompt|systemPrompt|system|content|text|message|markdown|summary|tooltip|placeholder|hint|help|caption)$/i;
+/** Functions that return prose (`buildPrompt`, `describeTools`, `toMarkdown`), unless they say they return a name, key or ID. */
+const PROSE_FUNCTION = /prompt|instruction|description|describe|markdown|message|summar|usage|help/i;
+const NAMED_RESULT = /(?:name|key|id)s?$/i;
+/** Parts that belong to a name's prefix (`${prefix}__${server}__${tool}`): not one of the values a fingerprint joins. */
+const PREFIX_PART = /prefix$/i;
 const LOG_METHODS = new Set(['log', 'debug', 'info', 'warn', 'warning', 'error', 'trace', 'fatal']);
 /** Array/string methods whose result is derived from the receiver (`names.join(', ')`). */
 const DERIVING_METHODS = new Set([
@@ -126,6 +136,34 @@ export function isLogCall(ctx: Ctx, call: TS.CallExpression | TS.NewExpression):
 interface Flow {
   visited: Set<TS.Node>;
   budget: number;
+  /**
+   * `log`: log lines, the console and errors; `person`: those, UI text (JSX) and prose for a model;
+   * `code`: templates that generate source code and code writers.
+   */
+  sinks: 'log' | 'person' | 'code';
+}
+
+/** Source code being generated: a span of a code template, or an argument of a code writer. */
+function isCodeDestination(ctx: Ctx, parent: TS.Node, child: TS.Node): boolean {
+  const { ts } = ctx;
+  if (ts.isTemplateSpan(parent)) {
+    const template = parentOf(ctx, parent);
+    return template !== undefined && ts.isTemplateExpression(template) && isCodeTemplate(ctx, template);
+  }
+  return ts.isCallExpression(parent) && parent.expression !== child && isCodeSink(ctx, parent);
+}
+
+/** Prose for a person or a model: JSX, a description or prompt property, a prose function's result. */
+function isProseSink(ctx: Ctx, parent: TS.Node, child: TS.Node): boolean {
+  const { ts } = ctx;
+  if (ts.isJsxExpression(parent) || ts.isJsxAttribute(parent)) return true;
+  if (ts.isPropertyAssignment(parent) && parent.initializer === child) return PROSE_PROPERTY.test(propertyNameText(ts, parent.name) ?? '');
+  if (ts.isShorthandPropertyAssignment(parent)) return PROSE_PROPERTY.test(parent.name.text);
+  return false;
+}
+
+function isProseFunction(name: string | undefined): boolean {
+  return name !== undefined && PROSE_FUNCTION.test(name) && !NAMED_RESULT.test(name);
 }
 
 /** Calls of the function `name` in the file (`name(...)`), or undefined when it may be called elsewhere. */
@@ -167,24 +205,27 @@ function readsOf(ctx: Ctx, decl: TS.VariableDeclaration, name: string): TS.Ident
 }
 
 /**
- * True when every place the value can reach is text for a log line, console output or an error:
- * followed through templates, `+`, array methods, plain function arguments, the locals it is bound
- * to and the callers of the function returning it. A field of an object (a structured log record,
- * a request) is a use that matters; so is anything this does not follow.
+ * True when every place the value can reach is one of `flow.sinks` (text for a log line, console
+ * output or an error; also UI text and prose; or generated code): followed through templates, `+`,
+ * array methods, plain function arguments, the locals it is bound to and the callers of the function
+ * returning it. A field of an object (a structured log record, a request) is a use that matters,
+ * unless it is a prose field; so is anything this does not follow.
  */
-function onlyLogText(ctx: Ctx, node: TS.Node, flow: Flow): boolean {
+function onlyReaches(ctx: Ctx, node: TS.Node, flow: Flow): boolean {
   const { ts } = ctx;
   if (flow.visited.has(node)) return true;
   flow.visited.add(node);
   if (--flow.budget < 0) return false;
   const { parent, child } = outerParent(ctx, node);
   if (!parent) return false;
-  if (ts.isThrowStatement(parent)) return true;
+  if (ts.isThrowStatement(parent)) return flow.sinks !== 'code';
+  if (flow.sinks === 'person' && isProseSink(ctx, parent, child)) return true;
+  if (flow.sinks === 'code' && isCodeDestination(ctx, parent, child)) return true;
   if ((ts.isCallExpression(parent) || ts.isNewExpression(parent)) && parent.expression !== child) {
-    if (isLogCall(ctx, parent)) return true;
+    if (flow.sinks !== 'code' && isLogCall(ctx, parent)) return true;
     const callee = unwrap(ts, parent.expression);
     // A plain function (`formatList(names)`, `new Set(names)`) derives its result from the argument.
-    if (ts.isIdentifier(callee)) return onlyLogText(ctx, parent, flow);
+    if (ts.isIdentifier(callee)) return onlyReaches(ctx, parent, flow);
     return false;
   }
   if (
@@ -197,17 +238,17 @@ function onlyLogText(ctx: Ctx, node: TS.Node, flow: Flow): boolean {
     (ts.isBinaryExpression(parent) &&
       [ts.SyntaxKind.PlusToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(parent.operatorToken.kind))
   ) {
-    return onlyLogText(ctx, parent, flow);
+    return onlyReaches(ctx, parent, flow);
   }
   if (ts.isPropertyAccessExpression(parent) && parent.expression === child) {
     const call = parentOf(ctx, parent);
-    if (parent.name.text === 'length') return onlyLogText(ctx, parent, flow);
-    if (call && ts.isCallExpression(call) && call.expression === parent && DERIVING_METHODS.has(parent.name.text)) return onlyLogText(ctx, call, flow);
+    if (parent.name.text === 'length') return onlyReaches(ctx, parent, flow);
+    if (call && ts.isCallExpression(call) && call.expression === parent && DERIVING_METHODS.has(parent.name.text)) return onlyReaches(ctx, call, flow);
     return false;
   }
   if (ts.isVariableDeclaration(parent) && parent.initializer === child && ts.isIdentifier(parent.name)) {
     const reads = readsOf(ctx, parent, parent.name.text);
-    return reads.length > 0 && reads.every((read) => onlyLogText(ctx, read, flow));
+    return reads.length > 0 && reads.every((read) => onlyReaches(ctx, read, flow));
   }
   let fn: TS.Node | undefined;
   if (ts.isReturnStatement(parent)) {
@@ -221,13 +262,47 @@ function onlyLogText(ctx: Ctx, node: TS.Node, flow: Flow): boolean {
   // A callback of `items.flatMap(cb)` / `names.filter(cb)`: the call's result carries the value on.
   if (holder && ts.isCallExpression(holder) && holder.expression !== fn) {
     const callee = unwrap(ts, holder.expression);
-    if (ts.isPropertyAccessExpression(callee) && DERIVING_METHODS.has(callee.name.text)) return onlyLogText(ctx, holder, flow);
+    if (ts.isPropertyAccessExpression(callee) && DERIVING_METHODS.has(callee.name.text)) return onlyReaches(ctx, holder, flow);
     return false;
   }
   const name = functionName(ctx, fn);
+  if (flow.sinks === 'person' && isProseFunction(name)) return true;
   if (!name || (holder && ts.isPropertyAssignment(holder))) return false;
   const calls = callSites(ctx, fn, name);
-  return calls !== undefined && calls.length > 0 && calls.every((call) => onlyLogText(ctx, call, flow));
+  return calls !== undefined && calls.length > 0 && calls.every((call) => onlyReaches(ctx, call, flow));
+}
+
+/**
+ * How many values a template, `+` chain or `[...].join()` joins: substitutions and non-literal
+ * operands or elements, not counting a name's prefix part. Other constructions join none.
+ */
+function joinedValues(ctx: Ctx, node: TS.Node): number {
+  const { ts } = ctx;
+  const counts = (e: TS.Expression): boolean => {
+    const u = unwrap(ts, e);
+    return !isStringLike(ts, u) && !PREFIX_PART.test(terminalName(ts, u) ?? '');
+  };
+  if (ts.isTemplateExpression(node)) return node.templateSpans.filter((span) => counts(span.expression)).length;
+  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const operands: TS.Expression[] = [];
+    const flatten = (e: TS.Expression): void => {
+      const u = unwrap(ts, e);
+      if (ts.isBinaryExpression(u) && u.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+        flatten(u.left);
+        flatten(u.right);
+      } else operands.push(u);
+    };
+    flatten(node);
+    return operands.filter(counts).length;
+  }
+  if (ts.isCallExpression(node)) {
+    const callee = unwrap(ts, node.expression);
+    if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'join') {
+      const list = unwrap(ts, callee.expression);
+      if (ts.isArrayLiteralExpression(list)) return list.elements.filter(counts).length;
+    }
+  }
+  return 0;
 }
 
 /** Why a construction is not a bypass, or undefined when it is one. */
@@ -235,12 +310,20 @@ export function quietReason(ctx: Ctx, form: Form, node: TS.Node): Quiet | undefi
   if (isHelperDefinition(ctx, form, node)) return 'helper-definition';
   if ((form === 'qualified-name' || form === 'trace-name') && isNamespacePath(ctx, node)) return 'namespace-path';
   if (form === 'call-key' && isAgentScoped(ctx, node)) return 'agent-scoped';
+  // A signature or fingerprint of three or more values (the call-ID rule's memo strings).
+  if (joinedValues(ctx, node) >= MEMO_PARTS) return 'fingerprint';
+  if (inGeneratedCode(ctx, node) || onlyReaches(ctx, node, { visited: new Set(), budget: 200, sinks: 'code' })) return 'generated-code';
   return undefined;
 }
 
 /** The construction only ever reaches text for a log, the console or an error. */
 export function onlyReachesLogText(ctx: Ctx, node: TS.Node): boolean {
-  return onlyLogText(ctx, node, { visited: new Set(), budget: 200 });
+  return onlyReaches(ctx, node, { visited: new Set(), budget: 200, sinks: 'log' });
+}
+
+/** The construction only ever reaches text for a person or a model: logs and errors, UI text, descriptions and prompts. */
+export function onlyReachesPersonText(ctx: Ctx, node: TS.Node): boolean {
+  return onlyReaches(ctx, node, { visited: new Set(), budget: 200, sinks: 'person' });
 }
 
 const KEY_METHODS = new Set(['set', 'get', 'has', 'add', 'delete']);
