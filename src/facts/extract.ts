@@ -36,12 +36,21 @@ export type { ExtractOptions, TsModule };
 export const IDENTITY_TOKENS =
   /call_?id|tool[-_]?call|tool_?use|function_?call|\btc\b|qualifiedName|deferred_top_level|namespace|\bns\b|['"`]bare['"`]|_call:|approvals\b|approvalDecisions|\}__?\$\{|\bmcp__/i;
 
+/**
+ * MCP server-prefixed names: two values joined by a separator (`${a}-${b}`, `a + '.' + b`,
+ * `[a, b].join('/')`) in a file that mentions servers or clients. Both halves are common alone;
+ * together they are rare.
+ */
+const MCP_NAME_JOIN = /\}(?:__?|[-./])\$\{|['"](?:__?|[-./])['"]\s*[+)]/;
+const MCP_NAME_CONTEXT = /server|mcp|client|connection/i;
+
 /** True when the file's text could yield facts beyond its module surface. */
 export function mayHaveFacts(text: string, adapters: readonly FrameworkAdapter[] = registry): boolean {
   return (
     // Quoted, as an import or require writes it: a short enabler is part of many words.
     adapters.some((adapter) => adapter.enablers.some((enabler) => text.includes(`'${enabler}`) || text.includes(`"${enabler}`))) ||
     IDENTITY_TOKENS.test(text) ||
+    (MCP_NAME_JOIN.test(text) && MCP_NAME_CONTEXT.test(text)) ||
     liveMutationPattern(adapters).test(text) ||
     runCallPattern(adapters).test(text)
   );

@@ -344,12 +344,24 @@ export interface IdentityStringFact {
    * carried next to the agent object it belongs to (`{ agent, value: `${type}:${callId}` }`).
    */
   quiet?: 'helper-definition' | 'namespace-path' | 'agent-scoped' | 'fingerprint' | 'generated-code' | 'text';
+  /** For an MCP server-prefixed name: how it joins the server and the tool. */
+  scheme?: McpNameScheme;
   span: Span;
   /**
    * The characters a helper call replaces: the whole expression, or just its identity part
    * (`${ns}.${name}` inside a longer template, with `inTemplate` so the call is wrapped in `${}`).
    */
   replace: { start: number; end: number; inTemplate: boolean };
+}
+
+/**
+ * How an MCP server-prefixed tool name is joined: `mcp__${server}__${tool}` is
+ * `{ prefix: 'mcp__', separator: '__' }`; a prefix held by a value is written as source
+ * (`${prefix}__`).
+ */
+export interface McpNameScheme {
+  prefix: string;
+  separator: string;
 }
 
 /** `addTools` / `removeTools` / `ctx.tools` mutation sites, and where the context came from. */

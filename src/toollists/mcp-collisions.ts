@@ -9,6 +9,18 @@ import type { ListedTool, McpServerListing } from './shapes.js';
 
 const RULE = 'no-tool-name-collision';
 
+// How two other clients prefix MCP tool names, for the message: each scheme written once, as its
+// helper (no-identity-helper-bypass reports copies of a scheme anywhere else).
+/** Mastra's `MCPClient`: `<server>_<tool>`. */
+function mastraPrefixedToolName(server: string, toolName: string): string {
+  return `${server}_${toolName}`;
+}
+
+/** LangChain's MCP adapters (server prefix on): `<server>__<tool>`. */
+function langchainPrefixedToolName(server: string, toolName: string): string {
+  return `${server}__${toolName}`;
+}
+
 function toolLike(tool: ListedTool): ToolLike {
   return { type: 'function', name: tool.name };
 }
@@ -64,8 +76,8 @@ function acrossServers(servers: readonly McpServerListing[]): Finding[] {
       name: group.name,
       servers: quotedList(listed.map(serverName)),
       openaiAgents: quotedList(listed.map((entry) => prefixed[entry.serverIndex]?.[entry.toolIndex] ?? '')),
-      mastra: quotedList(listed.map((entry) => `${serverName(entry)}_${entry.tool.name}`)),
-      langchain: quotedList(listed.map((entry) => `${serverName(entry)}__${entry.tool.name}`)),
+      mastra: quotedList(listed.map((entry) => mastraPrefixedToolName(serverName(entry), entry.tool.name))),
+      langchain: quotedList(listed.map((entry) => langchainPrefixedToolName(serverName(entry), entry.tool.name))),
     };
     for (const entry of listed.slice(1)) {
       findings.push(

@@ -628,6 +628,147 @@ runCases(`${RULE} (issue 10)`, rule, {
   ],
 });
 
+// Issue 20: MCP server-prefixed names by what their parts are (any separator a client uses, a
+// server name transformed on the way or held in a field).
+
+const MCP = 'MCP server-prefixed tool name';
+const mcpError = (code: string, text: string, nth = 1) => identityError(code, MCP, text, 'mcpPrefixedToolNames', nth);
+
+/** One spelling per case: the code, and the construction reported in it. */
+const mcpSpellings: Array<{ name: string; code: string; text: string }> = [
+  {
+    name: 'a field of the client class: `${this.name}.${tool.name}`',
+    text: '`${this.name}.${tool.name}`',
+    code: `export class McpClient {
+  constructor(readonly name: string) {}
+  exposed(tools: Array<{ name: string }>) {
+    return tools.map((tool) => ({ ...tool, name: \`\${this.name}.\${tool.name}\` }));
+  }
+}
+`,
+  },
+  {
+    name: 'a transformed server part and `-`: `${slugify(server.id)}-${t.name}`',
+    text: '`${slugify(server.id)}-${t.name}`',
+    code: `declare function slugify(value: string): string;
+
+export function mount(server: { id: string }, tools: Array<{ name: string }>, into: Map<string, unknown>) {
+  for (const t of tools) into.set(\`\${slugify(server.id)}-\${t.name}\`, t);
+}
+`,
+  },
+  {
+    name: "concatenation: `serverName + '__' + toolName`",
+    text: "serverName + '__' + toolName",
+    code: `export function register(registry: Record<string, unknown>, serverName: string, toolName: string, tool: unknown) {
+  registry[serverName + '__' + toolName] = tool;
+}
+`,
+  },
+  {
+    name: "a server id with its dashes removed: `${serverId.replace(/-/g, '')}_${toolName}`",
+    text: "`${serverId.replace(/-/g, '')}_${toolName}`",
+    code: `export function publicName(serverId: string, toolName: string): { name: string } {
+  return { name: \`\${serverId.replace(/-/g, '')}_\${toolName}\` };
+}
+`,
+  },
+  {
+    name: 'a sanitised server name and `/`: `${sanitize(serverName)}/${tool.name}`',
+    text: '`${sanitize(serverName)}/${tool.name}`',
+    code: `declare function sanitize(value: string): string;
+
+export const routes = new Map<string, unknown>();
+export function route(serverName: string, tool: { name: string }) {
+  routes.set(\`\${sanitize(serverName)}/\${tool.name}\`, tool);
+}
+`,
+  },
+  {
+    name: 'the client info of a connection: `${clientInfo.name}.${tool.name}`',
+    text: '`${clientInfo.name}.${tool.name}`',
+    code: `export function toOpenAiTool(clientInfo: { name: string }, tool: { name: string; description?: string }) {
+  return { type: 'function', name: \`\${clientInfo.name}.\${tool.name}\`, description: tool.description };
+}
+`,
+  },
+  {
+    name: 'a server name held in options: `${options.serverName}__${tool.name}`',
+    text: '`${options.serverName}__${tool.name}`',
+    code: `export function adapt(options: { serverName: string }, tool: { name: string }) {
+  return { ...tool, name: \`\${options.serverName}__\${tool.name}\` };
+}
+`,
+  },
+  {
+    name: "a join: `[server.name, tool.name].join('__')`",
+    text: "[server.name, tool.name].join('__')",
+    code: `export function key(server: { name: string }, tool: { name: string }, seen: Set<string>) {
+  seen.add([server.name, tool.name].join('__'));
+}
+`,
+  },
+  {
+    name: 'a prefix held by a value: `${prefix}__${serverName}__${tool.name}`',
+    text: '`${prefix}__${serverName}__${tool.name}`',
+    code: `export function loadTools(prefix: string, serverName: string, tools: Array<{ name: string }>) {
+  return tools.map((tool) => ({ ...tool, name: \`\${prefix}__\${serverName}__\${tool.name}\` }));
+}
+`,
+  },
+  {
+    name: "a literal prefix with `_`: `'mcp_' + server + '_' + tool.name`",
+    text: "'mcp_' + server + '_' + tool.name",
+    code: `export function vscodeName(server: string, tool: { name: string }): string[] {
+  return ['mcp_' + server + '_' + tool.name];
+}
+`,
+  },
+];
+
+const mcpHelperDefinitions = `/** This package's naming scheme, defined once. */
+export function getMCPToolName(server: { name: string }, tool: { name: string }) {
+  const serverPrefix = server.name.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+  return \`\${serverPrefix}_\${tool.name}\`;
+}
+
+export function toolNameFromMcpServer(serverName: string, toolName: string) {
+  return \`mcp__\${serverName}__\${toolName}\`;
+}
+
+export class McpConnection {
+  constructor(readonly name: string) {}
+  prefixedToolName(tool: { name: string }) {
+    return \`\${this.name}.\${tool.name}\`;
+  }
+}
+`;
+
+const notServerNames = `export class Toolkit {
+  constructor(readonly name: string) {}
+  label(tool: { name: string }) {
+    return { id: \`\${this.name}.\${tool.name}\` };
+  }
+}
+
+export function endpoints(serverUrl: string, server: { url: string; version: string }, tool: { name: string }, toolName: string) {
+  return [\`\${serverUrl}/\${toolName}\`, \`\${server.url}/\${tool.name}\`, \`\${server.version}-\${tool.name}\`];
+}
+
+export function describeServer(serverName: string, toolName: string) {
+  return { id: \`server \${serverName}: \${toolName}\`, other: \`\${serverName}_\${toolName}.json\` };
+}
+`;
+
+runCases(`${RULE} (issue 20: MCP names)`, rule, {
+  valid: [
+    { name: "a framework's single definition of its naming scheme (getMCPToolName, …FromMcpServer, prefixedToolName)", code: mcpHelperDefinitions },
+    { name: 'not server names: a field of a class that is not a server or client, URLs, versions, prose and file names', code: notServerNames },
+  ],
+  invalid: mcpSpellings.map(({ name, code, text }) => ({ name, code, errors: [mcpError(code, text)] })),
+});
+
+
 // Issue 20: constructions that are not identities at all (fingerprints, generated code, text for
 // a person).
 

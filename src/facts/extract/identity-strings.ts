@@ -5,6 +5,7 @@ import type * as TS from 'typescript';
 import type { IdentityStringFact } from '../types.js';
 import { type Ctx, accessName, isStringLike, outerParent, shortText, spanOf, terminalName, textOf, unwrap } from './context.js';
 import { isLogCall, onlyReachesLogText, onlyReachesPersonText, quietReason, usedAsKey } from './identity-uses.js';
+import { matchMcpName } from './mcp-names.js';
 
 const NAMESPACE_PART = /namespace|^ns$/i;
 const NAME_PART = /name|tool/i;
@@ -14,8 +15,6 @@ const CALL_ID_PART = /call_?id/i;
 const ITEM_TYPE_PART = /^(type|item_?type)$/i;
 /** `function_call:`, `shell_call:`: a literal item type before the call ID. */
 const CALL_TYPE_PREFIX = /(?:^|[^A-Za-z0-9_])[a-z]+_call:$/;
-/** The server part of a hand-prefixed MCP tool name: `server`, `serverName`, `mcpServer.name`. */
-const SERVER_PART = /server|^mcp/i;
 /** Tool names read from an item, used as approval keys: `item.toolName`, `raw.name` (locals only inside a `??` chain). */
 const BARE_NAME = /^(tool_?name|name|raw_?name)$/i;
 /** A store of approval decisions: `approvals`, `toolApprovals`, `approvalDecisions`. */
@@ -72,11 +71,6 @@ function isTypedCallId(ctx: Ctx, expr: TS.Expression): boolean {
   return partMatches(ctx, expr, CALL_ID_PART) || terminalName(ctx.ts, expr) === 'id';
 }
 
-/** `${serverName}_${toolName}`, `${server}__${tool.name}`. */
-function isMcpName(ctx: Ctx, left: TS.Expression, sep: string | undefined, right: TS.Expression): boolean {
-  return (sep === '_' || sep === '__') && partMatches(ctx, left, SERVER_PART) && isNamePart(ctx, right) && !partMatches(ctx, right, SERVER_PART);
-}
-
 /** True when the string only feeds an error or a log message. */
 export function inErrorMessage(ctx: Ctx, node: TS.Node): boolean {
   const { ts } = ctx;
@@ -106,7 +100,7 @@ export function inErrorMessage(ctx: Ctx, node: TS.Node): boolean {
   }
 }
 
-function push(ctx: Ctx, form: IdentityStringFact['form'], node: TS.Node, parts: TS.Expression[], region?: Match['region']): void {
+function push(ctx: Ctx, form: IdentityStringFact['form'], node: TS.Node, parts: TS.Expression[], region?: Match['region'], scheme?: Match['scheme']): void {
   const span = spanOf(ctx, node);
   const logText = inErrorMessage(ctx, node) || onlyReachesLogText(ctx, node);
   // UI text and prompts are quiet whatever `ignoreErrorMessages` says; log and error text is the option's.
@@ -118,6 +112,7 @@ function push(ctx: Ctx, form: IdentityStringFact['form'], node: TS.Node, parts: 
     text: shortText(ctx, node),
     inErrorMessage: logText,
     ...(quiet ? { quiet } : {}),
+    ...(scheme ? { scheme } : {}),
     span,
     replace: region ?? { start: span.start, end: span.end, inTemplate: false },
   });
@@ -137,7 +132,18 @@ function flattenPlus(ctx: Ctx, node: TS.Expression, out: TS.Expression[] = []): 
 }
 
 /** `region`: the part of the expression the identity string occupies (see `IdentityStringFact.replace`). */
-type Match = { form: IdentityStringFact['form']; parts: TS.Expression[]; region?: IdentityStringFact['replace'] };
+type Match = {
+  form: IdentityStringFact['form'];
+  parts: TS.Expression[];
+  region?: IdentityStringFact['replace'];
+  scheme?: IdentityStringFact['scheme'];
+};
+
+/** An MCP server-prefixed name (`./mcp-names.ts`), as a match. */
+function mcpMatch(ctx: Ctx, node: TS.Node): Match | undefined {
+  const found = matchMcpName(ctx, node);
+  return found && { form: 'mcp-name', parts: [found.server, found.tool], scheme: found.scheme };
+}
 
 /** A qualified-name, call-key or approval-key construction (template, `+` chain or `[a, b].join('.')`). */
 function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
@@ -148,10 +154,6 @@ function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
     for (let i = 0; i < exprs.length; i++) {
       if (texts[i]!.endsWith(APPROVAL_PREFIX)) return { form: 'approval-key', parts: [exprs[i]!] };
       if (CALL_TYPE_PREFIX.test(texts[i]!) && isTypedCallId(ctx, exprs[i]!)) return { form: 'call-key', parts: [exprs[i]!] };
-    }
-    // `mcp__${server}__${tool}`: the prefix form some clients use for model-facing names.
-    if (/(?:^|[^A-Za-z0-9])mcp_{1,2}$/i.test(texts[0]!) && exprs.length >= 2 && texts[1] === '__') {
-      return { form: 'mcp-name', parts: [exprs[0]!, exprs[1]!] };
     }
     for (let i = 0; i + 1 < exprs.length; i++) {
       // Plain reads: array destructuring runs the iterator protocol in the interpreter.
@@ -169,9 +171,8 @@ function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
         return { form: 'qualified-name', parts: [right, left], ...(region ? { region } : {}) };
       }
       if (sep === ':' && isCallKey(ctx, left, right)) return { form: 'call-key', parts: [left, right] };
-      if (isMcpName(ctx, left, sep, right)) return { form: 'mcp-name', parts: [left, right] };
     }
-    return undefined;
+    return mcpMatch(ctx, node);
   }
   if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) {
     const operands = flattenPlus(ctx, node);
@@ -195,9 +196,8 @@ function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
         return { form: 'qualified-name', parts: [right, left], ...(region ? { region } : {}) };
       }
       if (sep === ':' && isCallKey(ctx, left, right)) return { form: 'call-key', parts: [left, right] };
-      if (isMcpName(ctx, left, sep, right)) return { form: 'mcp-name', parts: [left, right] };
     }
-    return undefined;
+    return mcpMatch(ctx, node);
   }
   if (ts.isCallExpression(node)) {
     const callee = unwrap(ts, node.expression);
@@ -212,7 +212,7 @@ function matchConstruction(ctx: Ctx, node: TS.Node): Match | undefined {
         const right = elements[1]!;
         if (isNamespacePart(ctx, left) && isNamePart(ctx, right)) return { form: 'qualified-name', parts: [right, left] };
       }
-      return undefined;
+      return mcpMatch(ctx, node);
     }
     if (callee.name.text === 'stringify' && ts.isIdentifier(target) && target.text === 'JSON' && arg) {
       const list = unwrap(ts, arg);
@@ -333,5 +333,5 @@ export function collectIdentityString(ctx: Ctx, state: IdentityState, node: TS.N
   }
   if (ts.isCallExpression(node)) collectBareApprovalKey(ctx, node);
   const match = matchConstruction(ctx, node);
-  if (match) push(ctx, match.form, node, match.parts, match.region);
+  if (match) push(ctx, match.form, node, match.parts, match.region, match.scheme);
 }

@@ -19,7 +19,7 @@ const HELPER_NAMES: Record<Form, RegExp> = {
   'lookup-key': /lookupkeys?(id)?$/i,
   'approval-key': /approvalkeys?$/i,
   'call-key': /(invocation|call|run|approval)(key|identity)$/i,
-  'mcp-name': /(prefixed|qualified|mcp)\w*names?$|(namespace|prefix)(d|ed)?tools?(names?)?$/i,
+  'mcp-name': /(prefixed|qualified|mcp)\w*names?$|(namespace|prefix)(d|ed)?tools?(names?)?$|tool_?(name|id|key)s?$|tool_?names?(from|for)\w*(mcp|server)/i,
 };
 
 const NAMESPACE_BINDING = /namespace$|^ns$/i;
