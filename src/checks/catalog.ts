@@ -214,6 +214,8 @@ export const catalog = {
         'Hand-built {{what}} ({{text}}); this file already imports {{imported}} from {{module}}: build it with your own identity helpers, in one place, so every place builds it by the same rules.',
       handBuiltCallKey:
         'Call key {{text}} joins a call ID with a name or an item type; the provider call ID identifies one invocation on its own, and a name does not scope it (two agents or nested runs with the same name share the key, one tool under two names gets two). Key by the call ID alone, held by the run or agent it belongs to.',
+      mcpNameMismatch:
+        'MCP tool name {{text}} {{how}}, but the names are built as {{scheme}} ({{at}}): the two never match, so the lookup finds no tool or the wrong one. Build and read these names in one helper (mcpPrefixedToolNames() from tool-identity-audit/runtime builds them).',
       useHelper: 'Replace with {{replacement}}.',
     },
   }),

@@ -8,7 +8,8 @@ import { makeFinding } from './make-finding.js';
 import { RUNTIME_MODULE, helperImport } from './import-edit.js';
 import { quoteSource } from './quote.js';
 import { isTestFile } from './test-files.js';
-import type { FileFacts } from '../facts/types.js';
+import type { FileFacts, Span } from '../facts/types.js';
+import { type Disagreement, mcpNameDisagreements, schemeText } from './mcp-name-schemes.js';
 
 const RULE = 'no-identity-helper-bypass';
 
@@ -54,16 +55,44 @@ function helperModuleMatcher(globs: readonly string[]): (path: string) => boolea
   return matcher;
 }
 
+/** `line 4` in the same file, `src/names.ts:4` in another. */
+function whereText(input: CheckInput, file: string, reference: Disagreement['reference']): string {
+  const line = reference.span.loc.start.line;
+  if (reference.file === file) return `line ${line}`;
+  return `${input.matchPath ? input.matchPath(reference.file) : reference.file}:${line}`;
+}
+
+/** A name built, or a lookup written, against another scheme than the one the names are built with. */
+function mismatchFinding(input: CheckInput, file: string, at: Span, text: string, disagreement: Disagreement, key: string): Finding {
+  const { how, reference } = disagreement;
+  return makeFinding(RULE, 'mcpNameMismatch', {
+    at: { file, span: at },
+    data: { text: quoteSource(text), how, scheme: schemeText(reference.scheme), at: whereText(input, file, reference) },
+    related: [{ file: reference.file, span: reference.span, message: `the names are built as ${schemeText(reference.scheme)} here` }],
+    key,
+  });
+}
+
 export function checkIdentityHelperBypass(input: CheckInput, options: RuleOptions<'no-identity-helper-bypass'>): Finding[] {
   const isHelperModule = helperModuleMatcher(options.helperModules);
   const findings: Finding[] = [];
+  const disagreements = mcpNameDisagreements(input);
+  const skipped = new Set<string>();
   for (const facts of input.files) {
     const path = input.matchPath ? input.matchPath(facts.file) : facts.file;
-    if (isHelperModule(path) || isTestFile(path)) continue;
+    if (isHelperModule(path) || isTestFile(path)) {
+      skipped.add(facts.file);
+      continue;
+    }
     const own = ownHelperImport(facts);
     for (const fact of facts.identityStrings) {
       if (fact.quiet) continue;
       if (fact.inErrorMessage && options.ignoreErrorMessages) continue;
+      const mismatch = disagreements.builds.get(fact);
+      if (mismatch) {
+        findings.push(mismatchFinding(input, facts.file, fact.span, fact.text, mismatch, `${fact.form}|mismatch|${fact.parts.join(',')}`));
+        continue;
+      }
       const suggestions = [];
       if (own && fact.form !== 'call-key') {
         // The project has its own helpers: pointing it at this package's runtime would be wrong.
@@ -105,6 +134,10 @@ export function checkIdentityHelperBypass(input: CheckInput, options: RuleOption
         }),
       );
     }
+  }
+  for (const { file, lookup, disagreement } of disagreements.lookups) {
+    if (skipped.has(file)) continue;
+    findings.push(mismatchFinding(input, file, lookup.span, lookup.text, disagreement, `mcp-lookup|${lookup.kind}|${lookup.text}`));
   }
   return findings;
 }

@@ -20,6 +20,7 @@ import { addImportedRun } from './extract/calls.js';
 import { createFrameworkState, finishFrameworks, handleCallOrNew, queueLiveProperty } from './extract/frameworks.js';
 import { collectGeneratedCode } from './extract/generated-code.js';
 import { collectIdentityString } from './extract/identity-strings.js';
+import { collectMcpNameLookup } from './extract/mcp-names.js';
 import { buildModuleSurface } from './extract/module-surface.js';
 import { type FnInfo, type Scope, declareImports, newScope, walk } from './extract/scope.js';
 import { handleClass } from './extract/frameworks.js';
@@ -37,11 +38,11 @@ export const IDENTITY_TOKENS =
   /call_?id|tool[-_]?call|tool_?use|function_?call|\btc\b|qualifiedName|deferred_top_level|namespace|\bns\b|['"`]bare['"`]|_call:|approvals\b|approvalDecisions|\}__?\$\{|\bmcp__/i;
 
 /**
- * MCP server-prefixed names: two values joined by a separator (`${a}-${b}`, `a + '.' + b`,
- * `[a, b].join('/')`) in a file that mentions servers or clients. Both halves are common alone;
- * together they are rare.
+ * MCP server-prefixed names and their lookups: two values joined by a separator (`${a}-${b}`,
+ * `a + '.' + b`, `[a, b].join('/')`) or a name split on `_`/`__`, in a file that mentions servers or
+ * clients. Both halves are common alone; together they are rare.
  */
-const MCP_NAME_JOIN = /\}(?:__?|[-./])\$\{|['"](?:__?|[-./])['"]\s*[+)]/;
+const MCP_NAME_JOIN = /\}(?:__?|[-./])\$\{|['"](?:__?|[-./])['"]\s*[+)]|\.(?:split|replace|startsWith|slice)\(\s*(?:['"]__?['"]|`\$\{)/;
 const MCP_NAME_CONTEXT = /server|mcp|client|connection/i;
 
 /** True when the file's text could yield facts beyond its module surface. */
@@ -107,6 +108,8 @@ function isRunCandidate(ts: TsModule, node: TS.CallExpression, methods: Readonly
 const CHECKED_METHODS: ReadonlySet<string> = new Set(['toString', 'join', 'stringify']);
 /** Map and set methods whose key the identity-string check reads (`approvals.set(toolName, …)`). */
 const KEY_METHODS: ReadonlySet<string> = new Set(['set', 'get', 'has', 'add', 'delete']);
+/** String methods that split a server-prefixed MCP name or take its prefix off (`name.split('_')`). */
+const MCP_LOOKUP_METHODS: ReadonlySet<string> = new Set(['split', 'replace', 'replaceAll', 'startsWith', 'slice', 'substring', 'substr']);
 
 export function extractFacts(ts: TsModule, sourceFile: TS.SourceFile, options: ExtractOptions): FileFacts;
 export function extractFacts(ts: typeof MorphTs, sourceFile: MorphTs.SourceFile, options: ExtractOptions): FileFacts;
@@ -174,6 +177,8 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
           collectIdentityString(ctx, identity, node);
         } else if (calleeKind === K.PropertyAccessExpression && KEY_METHODS.has((callee as TS.PropertyAccessExpression).name.text)) {
           collectIdentityString(ctx, identity, node);
+        } else if (calleeKind === K.PropertyAccessExpression && MCP_LOOKUP_METHODS.has((callee as TS.PropertyAccessExpression).name.text)) {
+          collectMcpNameLookup(ctx, node as TS.CallExpression);
         }
         break;
       }

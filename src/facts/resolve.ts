@@ -264,7 +264,38 @@ class Linker {
     }
     linkLoaders(exposureSets, loaders);
     const exposureOf = new Map(agents.map((agent) => [agent.key, agent.exposureKey]));
-    return { exposureSets, tools, namespaces, agents, mcpServers, toolReferences: [...references, ...this.runReferences(exposureOf)] };
+    const mcpNameImports = this.mcpNameImports();
+    return {
+      exposureSets,
+      tools,
+      namespaces,
+      agents,
+      mcpServers,
+      toolReferences: [...references, ...this.runReferences(exposureOf)],
+      ...(mcpNameImports ? { mcpNameImports } : {}),
+    };
+  }
+
+  /**
+   * See `LinkedProject.mcpNameImports`: for each file that looks MCP names up, the files it imports
+   * that build such names (only those: what else it imports does not matter here, and a file that
+   * builds names always has the tokens that get it parsed, with or without the pre-filter).
+   */
+  private mcpNameImports(): Record<string, string[]> | undefined {
+    let out: Record<string, string[]> | undefined;
+    const buildsNames = (facts: FileFacts): boolean => facts.identityStrings.some((s) => s.form === 'mcp-name' && s.lookup !== true);
+    for (const [file, fi] of this.index) {
+      const looksUp = fi.facts.mcpNameLookups.length > 0 || fi.facts.identityStrings.some((s) => s.form === 'mcp-name' && s.lookup === true);
+      if (!looksUp) continue;
+      const targets = new Set<string>();
+      for (const specifier of new Set(fi.facts.imports.map((i) => i.module))) {
+        const target = this.options.resolveModule(file, specifier);
+        const facts = target === undefined || target === file ? undefined : this.index.get(target)?.facts;
+        if (facts && buildsNames(facts)) targets.add(target!);
+      }
+      if (targets.size > 0) (out ??= {})[file] = [...targets];
+    }
+    return out;
   }
 
   private resolvedReference(file: string, reference: ToolReferenceFact, level: 'set' | 'run', setKeys: string[]): ResolvedToolReference {

@@ -188,4 +188,10 @@ export interface LinkedProject {
   mcpServers: ResolvedMcpServer[];
   /** Tool references (forced tool choices, active-tool lists) with their sets resolved; absent = none known. */
   toolReferences?: ResolvedToolReference[];
+  /**
+   * Project files each file with MCP name lookups imports (resolved specifiers), so a lookup can be
+   * compared with names built in the modules it imports. Only those files: resolving every import of
+   * every file would cost a module resolution per import for nothing. Absent = none.
+   */
+  mcpNameImports?: Record<string, string[]>;
 }

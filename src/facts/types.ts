@@ -344,8 +344,13 @@ export interface IdentityStringFact {
    * carried next to the agent object it belongs to (`{ agent, value: `${type}:${callId}` }`).
    */
   quiet?: 'helper-definition' | 'namespace-path' | 'agent-scoped' | 'fingerprint' | 'generated-code' | 'text';
-  /** For an MCP server-prefixed name: how it joins the server and the tool. */
+  /** For an MCP server-prefixed name: how it joins the server and the tool, to compare with lookups. */
   scheme?: McpNameScheme;
+  /**
+   * With `scheme`: the name is built to look one up (`tools.get(`${server}_${name}`)`, a comparison,
+   * an index read), not to make one; it must match how the names were made.
+   */
+  lookup?: true;
   span: Span;
   /**
    * The characters a helper call replaces: the whole expression, or just its identity part
@@ -362,6 +367,24 @@ export interface IdentityStringFact {
 export interface McpNameScheme {
   prefix: string;
   separator: string;
+}
+
+/**
+ * A lookup that splits an MCP server-prefixed name or takes its prefix off by hand, with what it
+ * assumes about the name: `name.split('_')` (a separator), `name.replace(`${server}_`, '')` (the
+ * separator after the server), `name.startsWith('mcp__')` (a literal prefix),
+ * `name.slice(server.length + 1)` (the separator's length).
+ */
+export interface McpNameLookupFact {
+  kind: 'split' | 'strip' | 'prefix-test';
+  separator?: string;
+  prefix?: string;
+  separatorLength?: number;
+  /** `split` only: its parts are read as the server and the tool (`const [server, tool] = …`). */
+  readsServer?: true;
+  /** Source text of the call (shortened), for the message. */
+  text: string;
+  span: Span;
 }
 
 /** `addTools` / `removeTools` / `ctx.tools` mutation sites, and where the context came from. */
@@ -471,6 +494,7 @@ export interface FileFacts {
   agentMutations: AgentMutationFact[];
   callIdCoercions: CallIdCoercionFact[];
   identityStrings: IdentityStringFact[];
+  mcpNameLookups: McpNameLookupFact[];
   /**
    * Template literals that generate source code (a newline in the text, code tokens, or written to
    * a .ts/.js file): no identity string or call ID inside one is a value the program uses.

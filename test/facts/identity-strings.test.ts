@@ -101,14 +101,42 @@ export function route(t: { name: string; namespace?: string }, item: { type: str
   });
 });
 
-describe('issue 20: constructions that are not identities', () => {
-  const code = `export function route(name: string, tools: Map<string, unknown>, ns: string, agentName: string, version: string) {
+describe('issue 20: MCP name schemes, lookups, and constructions that are not identities', () => {
+  const code = `export function prefixedToolName(serverName: string, toolName: string) {
+  return \`mcp__\${serverName}__\${toolName}\`;
+}
+export function route(name: string, serverName: string, tools: Map<string, unknown>, ns: string, agentName: string, version: string) {
+  tools.get(\`\${serverName}_\${name}\`);
+  const parts = name.split('_');
+  const [server] = name.split('.');
+  name.replace(\`\${serverName}__\`, '');
+  name.startsWith('mcp_');
+  name.replace(/^mcp__/, '');
+  name.slice(serverName.length + 2);
   tools.set(\`\${agentName}/\${ns}.\${name}:\${version}\`, 1);
   tools.set(\`export const tool = '\${ns}.\${name}';\`, 1);
-  return { description: \`\${ns}.\${name}\` };
+  return { parts, server, description: \`\${ns}.\${name}\` };
 }
 `;
-  const facts = extract(code, 'src/route.ts');
+  const facts = extract(code, 'src/mcp-route.ts');
+
+  it('records how each MCP name joins its parts, and which ones look a name up', () => {
+    expect(facts.identityStrings.filter((s) => s.form === 'mcp-name').map((s) => [s.text, s.scheme, s.lookup ?? null, s.quiet ?? null])).toEqual([
+      ['`mcp__${serverName}__${toolName}`', { prefix: 'mcp__', separator: '__' }, null, 'helper-definition'],
+      ['`${serverName}_${name}`', { prefix: '', separator: '_' }, true, null],
+    ]);
+  });
+
+  it('records lookups that split a name or strip its prefix, with what they assume', () => {
+    expect(facts.mcpNameLookups.map(({ span: _span, ...lookup }) => lookup)).toEqual([
+      { kind: 'split', separator: '_', text: "name.split('_')" },
+      { kind: 'split', separator: '.', readsServer: true, text: "name.split('.')" },
+      { kind: 'strip', separator: '__', text: "name.replace(`${serverName}__`, '')" },
+      { kind: 'prefix-test', prefix: 'mcp_', text: "name.startsWith('mcp_')" },
+      { kind: 'strip', prefix: 'mcp__', text: "name.replace(/^mcp__/, '')" },
+      { kind: 'strip', separatorLength: 2, text: 'name.slice(serverName.length + 2)' },
+    ]);
+  });
 
   it('marks fingerprints, generated code and prose as quiet', () => {
     expect(facts.identityStrings.filter((s) => s.form === 'qualified-name').map((s) => [s.text, s.quiet ?? null])).toEqual([

@@ -832,3 +832,93 @@ runCases(`${RULE} (issue 20: not identities)`, rule, {
   ],
   invalid: [],
 });
+
+// Lookups compared with how the names are made, in the same file (the CLI and typed ESLint also
+// across an import: no-identity-helper-bypass-linked.test.ts).
+
+const doubleUnderscore = `/** The one place the names are made. */
+export function prefixedToolName(serverName: string, toolName: string): string {
+  return \`\${serverName}__\${toolName}\`;
+}
+
+export function route(name: string, serverName: string, tools: Map<string, () => unknown>) {
+  const bare = name.split('_')[1];
+  const stripped = name.replace(\`\${serverName}_\`, '');
+  const rest = name.slice(serverName.length + 1);
+  const handler = tools.get(\`\${serverName}_\${name}\`);
+  return { bare, stripped, rest, handler };
+}
+`;
+
+const agreeingLookups = `export function prefixedToolName(serverName: string, toolName: string): string {
+  return \`\${serverName}__\${toolName}\`;
+}
+
+export function route(name: string, serverName: string, qualifiedName: string) {
+  const [, bare] = name.split('__');
+  const stripped = name.replace(\`\${serverName}__\`, '');
+  const rest = name.slice(serverName.length + 2);
+  const owns = name.startsWith(\`\${serverName}__\`);
+  const namespace = qualifiedName.split('.')[0];
+  return { bare, stripped, rest, owns, namespace };
+}
+`;
+
+const claudePrefix = `export function mcpToolName(server: string, tool: string): string {
+  return \`mcp__\${server}__\${tool}\`;
+}
+
+export function isMcpTool(toolName: string): boolean {
+  return toolName.startsWith('mcp_') && !toolName.replace(/^mcp__/, '').startsWith('_');
+}
+`;
+
+const splitIntoServer = `const registry: Record<string, unknown> = {};
+
+export function mount(serverName: string, tools: Array<{ name: string }>) {
+  for (const tool of tools) registry[\`\${serverName}_\${tool.name}\`] = tool;
+}
+
+export function owner(toolName: string): string {
+  const [server, tool] = toolName.split('-');
+  return \`\${server} owns \${tool}\`;
+}
+`;
+
+const mismatch = (code: string, text: string, how: string, scheme: string, at: string, nth = 1) => ({
+  messageId: 'mcpNameMismatch' as const,
+  data: { text, how, scheme, at },
+  ...loc(code, text, nth),
+  suggestions: [],
+});
+
+runCases(`${RULE} (issue 20: lookups against the names)`, rule, {
+  valid: [
+    { name: 'lookups that split and strip the way the names are made, and a split of another name', code: agreeingLookups },
+  ],
+  invalid: [
+    {
+      name: "names made `${server}__${tool}`, read with split('_'), a `${server}_` prefix, one character skipped, and looked up as `${server}_${name}`",
+      code: doubleUnderscore,
+      errors: [
+        mismatch(doubleUnderscore, "name.split('_')", 'splits it on "_"', '<server>__<tool>', 'line 3'),
+        mismatch(doubleUnderscore, "name.replace(`${serverName}_`, '')", 'strips the prefix "<server>_"', '<server>__<tool>', 'line 3'),
+        mismatch(doubleUnderscore, 'name.slice(serverName.length + 1)', 'skips 1 character after the server name', '<server>__<tool>', 'line 3'),
+        mismatch(doubleUnderscore, '`${serverName}_${name}`', 'looks it up as <server>_<tool>', '<server>__<tool>', 'line 3'),
+      ],
+    },
+    {
+      name: "names made `mcp__${server}__${tool}`, tested for the prefix 'mcp_' (a regex strip of /^mcp__/ agrees)",
+      code: claudePrefix,
+      errors: [mismatch(claudePrefix, "toolName.startsWith('mcp_')", 'tests for the prefix "mcp_"', 'mcp__<server>__<tool>', 'line 2')],
+    },
+    {
+      name: "names made `${serverName}_${tool.name}`, split on '-' into a server and a tool",
+      code: splitIntoServer,
+      errors: [
+        mcpError(splitIntoServer, '`${serverName}_${tool.name}`'),
+        mismatch(splitIntoServer, "toolName.split('-')", 'splits it on "-"', '<server>_<tool>', 'line 4'),
+      ],
+    },
+  ],
+});

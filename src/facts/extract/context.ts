@@ -175,6 +175,7 @@ export function emptyFacts(file: string): FileFacts {
     agentMutations: [],
     callIdCoercions: [],
     identityStrings: [],
+    mcpNameLookups: [],
     generatedCode: [],
     contextUses: [],
     runReferences: [],

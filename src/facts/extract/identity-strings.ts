@@ -4,7 +4,7 @@
 import type * as TS from 'typescript';
 import type { IdentityStringFact } from '../types.js';
 import { type Ctx, accessName, isStringLike, outerParent, shortText, spanOf, terminalName, textOf, unwrap } from './context.js';
-import { isLogCall, onlyReachesLogText, onlyReachesPersonText, quietReason, usedAsKey } from './identity-uses.js';
+import { isLogCall, onlyReachesLogText, onlyReachesPersonText, quietReason, usedAsKey, usedAsLookup } from './identity-uses.js';
 import { matchMcpName } from './mcp-names.js';
 
 const NAMESPACE_PART = /namespace|^ns$/i;
@@ -112,7 +112,7 @@ function push(ctx: Ctx, form: IdentityStringFact['form'], node: TS.Node, parts: 
     text: shortText(ctx, node),
     inErrorMessage: logText,
     ...(quiet ? { quiet } : {}),
-    ...(scheme ? { scheme } : {}),
+    ...(scheme ? { scheme, ...(usedAsLookup(ctx, node) ? { lookup: true as const } : {}) } : {}),
     span,
     replace: region ?? { start: span.start, end: span.end, inTemplate: false },
   });

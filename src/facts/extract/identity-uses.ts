@@ -327,6 +327,41 @@ export function onlyReachesPersonText(ctx: Ctx, node: TS.Node): boolean {
 }
 
 const KEY_METHODS = new Set(['set', 'get', 'has', 'add', 'delete']);
+/** Methods that look a key up without storing it. */
+const LOOKUP_METHODS = new Set(['get', 'has', 'includes', 'indexOf', 'lastIndexOf', 'delete']);
+
+/** `tools.get(x)`, `tools[x]` read, `name === x`, `case x:`: the value finds something, it stores nothing. */
+function directLookupUse(ctx: Ctx, node: TS.Node): boolean {
+  const { ts } = ctx;
+  const K = ts.SyntaxKind;
+  const { parent, child } = outerParent(ctx, node);
+  if (!parent) return false;
+  if (ts.isCallExpression(parent) && parent.arguments[0] === child) {
+    const callee = unwrap(ts, parent.expression);
+    return ts.isPropertyAccessExpression(callee) && LOOKUP_METHODS.has(callee.name.text);
+  }
+  if (ts.isElementAccessExpression(parent) && parent.argumentExpression === child) {
+    const { parent: outer, child: access } = outerParent(ctx, parent);
+    return !(outer && ts.isBinaryExpression(outer) && outer.left === access && outer.operatorToken.kind >= K.FirstAssignment && outer.operatorToken.kind <= K.LastAssignment);
+  }
+  if (ts.isBinaryExpression(parent)) {
+    const op = parent.operatorToken.kind;
+    return op === K.EqualsEqualsEqualsToken || op === K.ExclamationEqualsEqualsToken || op === K.EqualsEqualsToken || op === K.ExclamationEqualsToken;
+  }
+  return ts.isCaseClause(parent) && parent.expression === child;
+}
+
+/** The construction looks a name up (directly or through the local it is bound to) instead of making one. */
+export function usedAsLookup(ctx: Ctx, node: TS.Node): boolean {
+  const { ts } = ctx;
+  if (directLookupUse(ctx, node)) return true;
+  const { parent, child } = outerParent(ctx, node);
+  if (parent && ts.isVariableDeclaration(parent) && parent.initializer === child && ts.isIdentifier(parent.name)) {
+    const reads = readsOf(ctx, parent, parent.name.text);
+    return reads.length > 0 && reads.every((read) => directLookupUse(ctx, read));
+  }
+  return false;
+}
 
 function directKeyUse(ctx: Ctx, node: TS.Node): boolean {
   const { ts } = ctx;

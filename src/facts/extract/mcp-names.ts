@@ -3,9 +3,11 @@
 // its server's: `${serverName}_${toolName}`, `mcp__${server}__${tool.name}`, `${this.name}.${tool.name}`.
 // A name is recognised by its parts (a server's name, then a tool's name), joined by one of the
 // separators clients use, with nothing else in the string but an optional prefix word (`mcp__`).
+// The same parts are read back by lookups that split the name or strip its prefix by hand; those
+// are recorded too (`McpNameLookupFact`), so the check can compare them with how the names are built.
 import type * as TS from 'typescript';
-import type { McpNameScheme } from '../types.js';
-import { type Ctx, isStringLike, parentOf, terminalName, textOf, unwrap } from './context.js';
+import type { McpNameLookupFact, McpNameScheme } from '../types.js';
+import { type Ctx, isStringLike, parentOf, shortText, spanOf, terminalName, textOf, unwrap } from './context.js';
 
 /** Separators between a server's name and a tool's: `_` (Mastra, VS Code), `__` (Claude, LangChain), `-`, `.`, `/`. */
 const SEPARATORS: ReadonlySet<string> = new Set(['__', '_', '-', '.', '/']);
@@ -191,4 +193,109 @@ export function matchMcpName(ctx: Ctx, node: TS.Node): McpNameMatch | undefined 
     return matchSequence(ctx, items);
   }
   return undefined;
+}
+
+/** The name a lookup reads: a tool's name or a prefixed name (`name`, `tool.name`, `prefixedName`). */
+function isNameReceiver(ctx: Ctx, expr: TS.Expression): boolean {
+  const name = terminalName(ctx.ts, expr);
+  return name !== undefined && TOOL_NAME.test(name) && !isServerPart(ctx, expr);
+}
+
+/** `${server}__`, `server + '__'`: a server's name and a separator, as a prefix to strip or test. */
+function serverPrefix(ctx: Ctx, pattern: TS.Expression): string | undefined {
+  const { ts } = ctx;
+  const p = unwrap(ts, pattern);
+  let items: Array<string | TS.Expression>;
+  if (ts.isTemplateExpression(p)) {
+    items = [p.head.text];
+    for (const span of p.templateSpans) items.push(span.expression, span.literal.text);
+  } else if (ts.isBinaryExpression(p) && p.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    items = plusOperands(ctx, p).map((e) => literalText(ctx, e) ?? e);
+  } else return undefined;
+  const parts = items.filter((item) => item !== '');
+  const [sep, server] = [parts.at(-1), parts.at(-2)];
+  if (typeof sep !== 'string' || !SEPARATORS.has(sep) || server === undefined || typeof server === 'string') return undefined;
+  const before = parts.slice(0, -2);
+  const prefixOk = before.length === 0 || (before.length === 1 && typeof before[0] === 'string' && PREFIX_LITERAL.test(before[0]));
+  return prefixOk && isServerPart(ctx, server) ? sep : undefined;
+}
+
+/** A literal prefix to strip: `'mcp__'`, or a regex literal anchored at the start (`/^mcp__/`). */
+function literalPrefix(ctx: Ctx, pattern: TS.Expression): string | undefined {
+  const { ts } = ctx;
+  const p = unwrap(ts, pattern);
+  const text = literalText(ctx, p);
+  if (text !== undefined) return PREFIX_LITERAL.test(text) ? text : undefined;
+  if (p.kind === ts.SyntaxKind.RegularExpressionLiteral) {
+    const source = /^\/\^((?:[A-Za-z0-9_-]|\\[./])+)\/[a-z]*$/.exec(p.getText(ctx.sf))?.[1]?.replace(/\\/g, '');
+    return source !== undefined && PREFIX_LITERAL.test(source) ? source : undefined;
+  }
+  return undefined;
+}
+
+/** `const [server, tool] = name.split('_')`, `name.split('_')[0] === serverName`: the parts are read as server and tool. */
+function splitReadsServer(ctx: Ctx, call: TS.CallExpression): boolean {
+  const { ts } = ctx;
+  let node: TS.Node = call;
+  let parent = parentOf(ctx, node);
+  while (parent && (ts.isParenthesizedExpression(parent) || ts.isNonNullExpression(parent) || ts.isAsExpression(parent))) {
+    node = parent;
+    parent = parentOf(ctx, node);
+  }
+  if (!parent) return false;
+  if (ts.isVariableDeclaration(parent) && parent.initializer === node && ts.isArrayBindingPattern(parent.name)) {
+    return parent.name.elements.some((element) => ts.isBindingElement(element) && ts.isIdentifier(element.name) && SERVER_NAME.test(element.name.text));
+  }
+  if (ts.isElementAccessExpression(parent) && parent.expression === node) {
+    const compare = parentOf(ctx, parent);
+    if (compare && ts.isBinaryExpression(compare)) {
+      const other = compare.left === parent ? compare.right : compare.left;
+      return isServerPart(ctx, other);
+    }
+  }
+  return false;
+}
+
+const LOOKUP_METHODS: ReadonlySet<string> = new Set(['split', 'replace', 'replaceAll', 'startsWith', 'slice', 'substring', 'substr']);
+
+/**
+ * A lookup that splits a server-prefixed name or takes its prefix off by hand: `name.split('_')`,
+ * `name.replace(`${server}_`, '')`, `name.startsWith('mcp__')`, `name.slice(server.length + 1)`.
+ */
+export function collectMcpNameLookup(ctx: Ctx, call: TS.CallExpression): void {
+  const { ts } = ctx;
+  const callee = unwrap(ts, call.expression);
+  if (!ts.isPropertyAccessExpression(callee) || !LOOKUP_METHODS.has(callee.name.text)) return;
+  const method = callee.name.text;
+  const receiver = callee.expression;
+  const arg = call.arguments[0];
+  if (!arg || !isNameReceiver(ctx, receiver)) return;
+  let lookup: Omit<McpNameLookupFact, 'text' | 'span'> | undefined;
+  if (method === 'split') {
+    const sep = literalText(ctx, arg);
+    if (sep !== undefined && SEPARATORS.has(sep)) lookup = { kind: 'split', separator: sep, ...(splitReadsServer(ctx, call) ? { readsServer: true } : {}) };
+  } else if (method === 'replace' || method === 'replaceAll' || method === 'startsWith') {
+    // `replace` strips only when the replacement is empty.
+    if (method !== 'startsWith' && literalText(ctx, call.arguments[1]) !== '') return;
+    const kind = method === 'startsWith' ? 'prefix-test' : 'strip';
+    const sep = serverPrefix(ctx, arg);
+    const prefix = sep === undefined ? literalPrefix(ctx, arg) : undefined;
+    if (sep !== undefined) lookup = { kind, separator: sep };
+    else if (prefix !== undefined) lookup = { kind, prefix };
+  } else {
+    // `name.slice(`${server}_`.length)`, `name.slice(server.length + 1)`: the characters skipped after the server.
+    const a = unwrap(ts, arg);
+    if (ts.isPropertyAccessExpression(a) && a.name.text === 'length') {
+      const sep = serverPrefix(ctx, a.expression);
+      if (sep !== undefined) lookup = { kind: 'strip', separator: sep };
+    } else if (ts.isBinaryExpression(a) && a.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+      const left = unwrap(ts, a.left);
+      const right = unwrap(ts, a.right);
+      if (ts.isPropertyAccessExpression(left) && left.name.text === 'length' && isServerPart(ctx, left.expression) && ts.isNumericLiteral(right)) {
+        lookup = { kind: 'strip', separatorLength: Number(right.text) };
+      }
+    }
+  }
+  if (!lookup) return;
+  ctx.facts.mcpNameLookups.push({ ...lookup, text: shortText(ctx, call), span: spanOf(ctx, call) });
 }
