@@ -1078,3 +1078,30 @@ runCases(`${RULE}: text made only where the ID is present; block-scoped bindings
   ],
   invalid: [],
 });
+
+const fingerprintTemplate = `export function replayKey(toolCall?: { id?: string; name: string }, turn?: number): string {
+  return \`\${turn}:\${toolCall?.name}:\${toolCall?.id}\`;
+}
+
+export function workOrderKey(context?: { agent?: { toolCallId?: string } }): { key: string } {
+  return { key: \`wo-\${context?.agent?.toolCallId}\` };
+}
+`;
+
+runCases(`${RULE}: an optional call ID in a fingerprint template`, rule, {
+  valid: [],
+  invalid: [
+    {
+      name: 'a template of three values is a fingerprint; a key of one call is not',
+      code: fingerprintTemplate,
+      errors: [
+        {
+          messageId: 'coercedCallId',
+          data: { expression: 'context?.agent?.toolCallId', form: 'a template literal' },
+          ...loc(fingerprintTemplate, '`wo-${context?.agent?.toolCallId}`'),
+          suggestions: [],
+        },
+      ],
+    },
+  ],
+});

@@ -10,6 +10,7 @@ import { type Ctx, accessName, isFunctionLike, isSimpleChain, isStringLike, oute
 import { CALL_ID_PROPERTIES, bindingFlow, flowOf } from './call-id-flow.js';
 import { cannotBeMissing, guaranteedProperty } from './call-id-guarantees.js';
 import { type Scope, lookup } from './scope.js';
+import { MEMO_PARTS } from './memo-parts.js';
 import { GENERATOR, isMinted } from './minted.js';
 import { declaredType, isToolCallPattern, isToolCallValue } from './tool-call-values.js';
 
@@ -439,7 +440,9 @@ export function collectCallIdCoercion(ctx: Ctx, node: TS.Node, scope: Scope): vo
       return;
     }
     // `wo-${ctx?.agent?.toolCallId}`: the optional chain says the ID may be missing, and the
-    // template turns a missing one into the text "undefined" inside a key.
+    // template turns a missing one into the text "undefined" inside a key. A template of three or
+    // more values is a fingerprint, not a key for one call.
+    if (node.templateSpans.length >= MEMO_PARTS) return;
     for (const part of node.templateSpans) {
       if (!isOptionalChainAccess(ctx, part.expression)) continue;
       const evidence = callIdEvidence(ctx, part.expression, scope);
