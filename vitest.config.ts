@@ -15,6 +15,9 @@ export default defineConfig({
     // busy 2-core machine: one layouts test passed 60 s at a load average of 12 (issue 13). A
     // timeout is a hang detector here, not a performance assertion.
     testTimeout: 180_000,
+    // A missing golden or snapshot fails everywhere, as in CI: they are written only by an explicit
+    // `-u` (`npm run golden:update`, `npm run schema:update`), whose diff is reviewed (issue 26).
+    update: 'none',
     // Vitest keeps a core for itself (workers = cores - 1): one worker on a 2-core machine, where a
     // third of the suite's CPU was in the processes the tests spawn (the binary, tsc, npm), so the
     // second core sat idle. One worker per core (docs/testing.md has the measurements).
