@@ -7,6 +7,7 @@ import type { CallIdFlow } from '../types.js';
 import { type Ctx, accessName, isFunctionLike, isStringLike, parentOf, propertyNameText, textOf, unwrap } from './context.js';
 import { MEMO_PARTS } from './memo-parts.js';
 import { isMinted } from './minted.js';
+import { TOOL_CALL_VALUE } from './tool-call-values.js';
 import type { Scope } from './scope.js';
 
 /** Properties that carry a call ID to a provider, a tool result or an approval. */
@@ -20,8 +21,6 @@ export const CALL_ID_PROPERTIES: { has(name: string): boolean } = {
 const KEY_PROPERTY = /(?:^key|Key|_key)$/;
 /** `type` of an object literal that is a tool call or a tool result (`function_call`, `tool-result`, `tool_use`). */
 const TOOL_OBJECT_TYPE = /tool|function_call|call_output|computer_call/i;
-/** A receiver or spread named like one tool call. */
-const TOOL_CALL_NAME = /^(?:tool_?call|tc|tool_?use|function_?call|tool_?call_?part|tool_?call_?chunk)$/i;
 /** Functions that turn one call ID into another (`_convertToolCallIdToMistralCompatible`): the result is still the ID. */
 const ID_CONVERTER = /call_?id|tool_?id|callid/i;
 /** Logging, console and error text. */
@@ -272,7 +271,7 @@ function isToolObject(ctx: Ctx, object: TS.Node, value: TS.Node): boolean {
     }
     if (ts.isSpreadAssignment(property)) {
       const spread = unwrap(ts, property.expression);
-      if (ts.isIdentifier(spread) && TOOL_CALL_NAME.test(spread.text)) return true;
+      if (ts.isIdentifier(spread) && TOOL_CALL_VALUE.test(spread.text)) return true;
     }
   }
   // `id: toolCall.id ?? ''`: the tool call's own ID copied into the object that stands for it.

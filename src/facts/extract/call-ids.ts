@@ -6,7 +6,7 @@
 // (call-id-flow.ts) and what stands in for a missing ID.
 import type * as TS from 'typescript';
 import type { CallIdCoercionFact } from '../types.js';
-import { type Ctx, accessName, isFunctionLike, isSimpleChain, isStringLike, outerParent, parentOf, propertyNameText, spanOf, terminalName, textOf, unwrap } from './context.js';
+import { type Ctx, accessName, chainText, isFunctionLike, isSimpleChain, isStringLike, outerParent, parentOf, propertyNameText, spanOf, terminalName, textOf, unwrap } from './context.js';
 import { CALL_ID_PROPERTIES, bindingFlow, flowOf } from './call-id-flow.js';
 import { cannotBeMissing, guaranteedProperty } from './call-id-guarantees.js';
 import { type Scope, lookup } from './scope.js';
@@ -166,11 +166,11 @@ function presenceTest(ctx: Ctx, condition: TS.Expression): { subject: string; pr
     const inner = presenceTest(ctx, e.operand);
     return inner && { subject: inner.subject, present: !inner.present };
   }
-  if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) return { subject: subjectText(ctx, e), present: true };
+  if (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e)) return { subject: chainText(ctx, e), present: true };
   // A predicate on the value: `isString(x)`, `_isString(x)`, `isNonEmpty(x)`, `Boolean(x)`.
   if (ts.isCallExpression(e) && e.arguments.length === 1 && !ts.isSpreadElement(e.arguments[0]!)) {
     const callee = terminalName(ts, e.expression);
-    if (callee !== undefined && (PREDICATE.test(callee) || callee === 'Boolean')) return { subject: subjectText(ctx, e.arguments[0]!), present: true };
+    if (callee !== undefined && (PREDICATE.test(callee) || callee === 'Boolean')) return { subject: chainText(ctx, e.arguments[0]!), present: true };
     return undefined;
   }
   if (!ts.isBinaryExpression(e)) return undefined;
@@ -180,17 +180,14 @@ function presenceTest(ctx: Ctx, condition: TS.Expression): { subject: string; pr
   if (!equal && !unequal) return undefined;
   const [left, right] = [unwrap(ts, e.left), unwrap(ts, e.right)];
   const isNothing = (x: TS.Expression): boolean => (ts.isIdentifier(x) && x.text === 'undefined') || x.kind === K.NullKeyword || ts.isVoidExpression(x);
-  if (isNothing(right) || isNothing(left)) return { subject: subjectText(ctx, isNothing(right) ? left : right), present: unequal };
+  if (isNothing(right) || isNothing(left)) return { subject: chainText(ctx, isNothing(right) ? left : right), present: unequal };
   // `typeof x === 'string'`
   const typeOf = ts.isTypeOfExpression(left) ? left : ts.isTypeOfExpression(right) ? right : undefined;
   const literal = typeOf === left ? right : left;
-  if (typeOf && isStringLike(ts, literal) && literal.text === 'string') return { subject: subjectText(ctx, typeOf.expression), present: equal };
+  if (typeOf && isStringLike(ts, literal) && literal.text === 'string') return { subject: chainText(ctx, typeOf.expression), present: equal };
   return undefined;
 }
 
-function subjectText(ctx: Ctx, e: TS.Expression): string {
-  return textOf(ctx, unwrap(ctx.ts, e)).replace(/\?\./g, '.').replace(/!/g, '');
-}
 
 /**
  * `x != null ? String(x) : undefined`, `if (typeof x === 'string') … \`${x}\``: the text is made only
@@ -198,7 +195,7 @@ function subjectText(ctx: Ctx, e: TS.Expression): string {
  */
 function checkedPresent(ctx: Ctx, node: TS.Node, id: TS.Expression): boolean {
   const { ts } = ctx;
-  const subject = subjectText(ctx, id);
+  const subject = chainText(ctx, id);
   const holds = (condition: TS.Expression, truth: boolean): boolean => {
     const e = unwrap(ts, condition);
     if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && truth) return holds(e.left, true) || holds(e.right, true);
@@ -220,7 +217,7 @@ function conditionalDefault(ctx: Ctx, e: TS.ConditionalExpression): [TS.Expressi
   if (!test) return undefined;
   const [kept, fallback] = test.present ? [e.whenTrue, e.whenFalse] : [e.whenFalse, e.whenTrue];
   const keptValue = unwrap(ctx.ts, kept);
-  if (subjectText(ctx, keptValue) !== test.subject) return undefined;
+  if (chainText(ctx, keptValue) !== test.subject) return undefined;
   return [keptValue, fallback];
 }
 
@@ -297,7 +294,7 @@ function isOwnItemId(ctx: Ctx, last: TS.Expression, before: readonly TS.Expressi
     if (!ts.isPropertyAccessExpression(e) && !ts.isElementAccessExpression(e)) return false;
     const name = accessName(ts, e);
     if (name === undefined || !CALL_ID_NAMES.has(name)) return false;
-    const receiver = subjectText(ctx, e.expression);
+    const receiver = chainText(ctx, e.expression);
     return holderText === receiver || holderText.startsWith(`${receiver}.`);
   });
 }
@@ -307,9 +304,9 @@ function resolvedText(ctx: Ctx, e: TS.Expression, scope: Scope): string {
   const { ts } = ctx;
   if (ts.isIdentifier(e)) {
     const decl = lookup(scope, e.text);
-    if (decl?.kind === 'const' && decl.init && isSimpleChain(ts, decl.init)) return subjectText(ctx, decl.init);
+    if (decl?.kind === 'const' && decl.init && isSimpleChain(ts, decl.init)) return chainText(ctx, decl.init);
   }
-  return subjectText(ctx, e);
+  return chainText(ctx, e);
 }
 
 /**

@@ -335,6 +335,11 @@ export function terminalName(ts: TsModule, node: TS.Expression): string | undefi
   return accessName(ts, expr);
 }
 
+/** The text of a value as a chain reads it, without `?.` and `!` (`a?.b!.c` → `a.b.c`): one value, however guarded. */
+export function chainText(ctx: Ctx, node: TS.Expression): string {
+  return textOf(ctx, unwrap(ctx.ts, node)).replace(/\?\./g, '.').replace(/!/g, '');
+}
+
 /** True for an identifier or a property chain of identifiers (`item`, `event.data.item`, `this.x`). */
 export function isSimpleChain(ts: TsModule, node: TS.Expression): boolean {
   const expr = unwrap(ts, node);

@@ -3,6 +3,7 @@
 import type * as TS from 'typescript';
 import { type Ctx, parentOf, textOf, unwrap } from './context.js';
 import { type Scope, lookup } from './scope.js';
+import { ELEMENT_CALLBACKS } from './tool-call-values.js';
 
 /** Calls that mint a fresh ID rather than read one from the provider. */
 export const GENERATOR = /uuid|nanoid|random|generate|create|make|new|now|next(?=[A-Z_])/i;
@@ -37,7 +38,8 @@ export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
     // The index parameter of an array callback: `(call, i) => …`.
     const fn = decl.fn?.node;
     const call = fn && parentOf(ctx, fn);
-    return (decl.paramIndex ?? 0) >= 1 && !!call && ts.isCallExpression(call) && ts.isPropertyAccessExpression(unwrap(ts, call.expression));
+    const callee = call && ts.isCallExpression(call) ? unwrap(ts, call.expression) : undefined;
+    return decl.paramIndex === 1 && !!callee && ts.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.name.text);
   }
   if (decl.kind !== 'let' && decl.kind !== 'var') return false;
   const holder = parentOf(ctx, decl.nameNode);

@@ -4,11 +4,11 @@
 // being an element of a list of tool calls (`for (const c of message.tool_calls)`, `.map((c) => …)`,
 // `content.filter((b) => b.type === 'tool_use')`), or, in typed ESLint, the checker's type.
 import type * as TS from 'typescript';
-import { type Ctx, accessName, isFunctionLike, isStringLike, parentOf, propertyNameText, terminalName, textOf, unwrap } from './context.js';
+import { type Ctx, accessName, chainText, isFunctionLike, isStringLike, parentOf, propertyNameText, terminalName, unwrap } from './context.js';
 import { type Decl, type Scope, lookup } from './scope.js';
 
 /** A value named like one tool call (`toolCall`, `tc`, `tool_use`, `functionCall`). */
-const TOOL_CALL_VALUE = /^(?:tool_?call|tc|tool_?use|function_?call|tool_?call_?part|tool_?call_?chunk)$/i;
+export const TOOL_CALL_VALUE = /^(?:tool_?call|tc|tool_?use|function_?call|tool_?call_?part|tool_?call_?chunk)$/i;
 /** Lists of tool calls: `tool_calls`, `toolCallChunks`, `toolUses`, `functionCalls`. */
 const TOOL_CALL_LIST = /tool_?call(?:_?chunk)?s|tool_?uses|function_?calls/i;
 /**
@@ -23,7 +23,7 @@ export const TOOL_CALL_TYPE = /^(?:\w*ToolCall(?:Part|Item|Chunk|Block)?|Functio
  */
 export const TOOL_CALL_DISCRIMINANT = /^(?:(?:server_|mcp_)?tool_use|tool[-_]?call(?:[-_]chunk|[-_]delta)?|tool-input-(?:start|delta|end))$/i;
 /** Array methods whose callback's first parameter is an element of the receiver. */
-const ELEMENT_CALLBACKS = new Set(['map', 'forEach', 'filter', 'find', 'findLast', 'findIndex', 'some', 'every', 'flatMap']);
+export const ELEMENT_CALLBACKS: ReadonlySet<string> = new Set(['map', 'forEach', 'filter', 'find', 'findLast', 'findIndex', 'some', 'every', 'flatMap']);
 /** Array methods that return (part of) the receiver's elements. */
 const SAME_ELEMENTS = new Set(['filter', 'slice', 'toReversed', 'toSorted', 'sort', 'reverse', 'concat']);
 /** Array methods that return one of the receiver's elements. */
@@ -141,9 +141,9 @@ export function isToolCallType(ctx: Ctx, type: TS.TypeNode, depth = 0): boolean 
     const name = ts.isIdentifier(type.typeName) ? type.typeName.text : type.typeName.right.text;
     if (TOOL_CALL_TYPE.test(name)) return true;
     const local = depth < MAX_DEPTH ? localTypeMembers(ctx, name) : undefined;
-    return local !== undefined && hasToolCallDiscriminant(ctx, local, depth + 1);
+    return local !== undefined && hasToolCallDiscriminant(ctx, local);
   }
-  if (ts.isTypeLiteralNode(type)) return hasToolCallDiscriminant(ctx, type.members, depth + 1);
+  if (ts.isTypeLiteralNode(type)) return hasToolCallDiscriminant(ctx, type.members);
   if (ts.isUnionTypeNode(type) || ts.isIntersectionTypeNode(type)) return type.types.some((member) => isToolCallType(ctx, member, depth + 1));
   if (ts.isParenthesizedTypeNode(type)) return isToolCallType(ctx, type.type, depth + 1);
   return false;
@@ -162,18 +162,28 @@ function isToolCallListType(ctx: Ctx, type: TS.TypeNode): boolean {
   return false;
 }
 
+// The file's top-level interfaces and object type aliases, indexed once per file: asked for every
+// annotation a call-ID question meets.
+const typeMembersByFile = new WeakMap<TS.SourceFile, Map<string, readonly TS.TypeElement[]>>();
+
 /** Members of an interface or object type alias declared at the top of this file. */
 export function localTypeMembers(ctx: Ctx, name: string): readonly TS.TypeElement[] | undefined {
   const { ts } = ctx;
-  for (const statement of ctx.sf.statements) {
-    if (ts.isInterfaceDeclaration(statement) && statement.name.text === name) return statement.members;
-    if (ts.isTypeAliasDeclaration(statement) && statement.name.text === name && ts.isTypeLiteralNode(statement.type)) return statement.type.members;
+  let members = typeMembersByFile.get(ctx.sf);
+  if (!members) {
+    members = new Map();
+    for (const statement of ctx.sf.statements) {
+      // The first declaration of a name wins, as the scan did.
+      if (ts.isInterfaceDeclaration(statement) && !members.has(statement.name.text)) members.set(statement.name.text, statement.members);
+      else if (ts.isTypeAliasDeclaration(statement) && ts.isTypeLiteralNode(statement.type) && !members.has(statement.name.text)) members.set(statement.name.text, statement.type.members);
+    }
+    typeMembersByFile.set(ctx.sf, members);
   }
-  return undefined;
+  return members.get(name);
 }
 
 /** A `type: 'tool_use'` member (or a union of such literals). */
-function hasToolCallDiscriminant(ctx: Ctx, members: readonly TS.TypeElement[], _depth: number): boolean {
+function hasToolCallDiscriminant(ctx: Ctx, members: readonly TS.TypeElement[]): boolean {
   const { ts } = ctx;
   for (const member of members) {
     if (!ts.isPropertySignature(member) || propertyNameText(ts, member.name) !== 'type' || !member.type) continue;
@@ -222,7 +232,7 @@ function receiverText(ctx: Ctx, receiver: TS.Expression): string | undefined {
   const { ts } = ctx;
   const e = unwrap(ts, receiver);
   if (!ts.isIdentifier(e) && !ts.isPropertyAccessExpression(e) && !ts.isElementAccessExpression(e)) return undefined;
-  return textOf(ctx, e).replace(/\?\./g, '.').replace(/!/g, '');
+  return chainText(ctx, e);
 }
 
 /** Does `condition` being `truth` imply `<receiver>.type` is a tool-call discriminant? */
