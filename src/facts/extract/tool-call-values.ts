@@ -47,10 +47,10 @@ export function isToolCallValue(ctx: Ctx, expr: TS.Expression, scope: Scope | un
     }
   }
   if (at && isGuarded(ctx, e, at)) return true;
-  if (ctx.options.isToolCallExpression?.(e)) return true;
-  if (!scope || !ts.isIdentifier(e)) return false;
-  const decl = lookup(scope, e.text);
-  return decl !== undefined && isToolCallDecl(ctx, decl, depth + 1);
+  const decl = scope && ts.isIdentifier(e) ? lookup(scope, e.text) : undefined;
+  if (decl && isToolCallDecl(ctx, decl, depth + 1)) return true;
+  // The checker last: each question costs a type lookup, and syntax settles most.
+  return ctx.options.isToolCallExpression?.(e) === true;
 }
 
 /** A declaration that holds one tool call: by its declared type, its initialiser, or the list it iterates. */
