@@ -9,7 +9,9 @@ import type * as TS from 'typescript';
 import type { TSESLint, TSESTree } from '@typescript-eslint/utils';
 import { extractFacts, mayHaveFacts } from '../src/facts/extract.js';
 import { linkFacts } from '../src/facts/resolve.js';
-import { adapterNaming } from '../src/facts/adapters/index.js';
+import { namingIn } from '../src/facts/adapters/index.js';
+import type { FrameworkAdapter } from '../src/facts/adapters/types.js';
+import { settingsAdapters } from './settings.js';
 import type { FileFacts } from '../src/facts/types.js';
 import type { LinkedProject } from '../src/facts/resolved.js';
 import { checks, ruleOptions, type Finding, type RuleId, type RuleOptions } from '../src/checks/index.js';
@@ -30,7 +32,7 @@ interface LinkedFiles {
 
 // Facts depend only on the syntax tree (and, in a program, on the checker's view of call-ID types):
 // one extraction per SourceFile object, shared by all rules.
-const factsBySourceFile = new WeakMap<TS.SourceFile, FileFacts>();
+const factsByAdapters = new WeakMap<readonly FrameworkAdapter[], WeakMap<TS.SourceFile, FileFacts>>();
 const typeSeams = new WeakMap<TS.Program, TypeSeams>();
 
 interface TypeSeams {
@@ -39,14 +41,22 @@ interface TypeSeams {
   isPresentString: (node: TS.Expression) => boolean;
 }
 // With type information the whole program is linked once and each rule's findings computed once.
-const linkedByProgram = new WeakMap<TS.Program, LinkedFiles>();
-const linkedBySourceFile = new WeakMap<TS.SourceFile, LinkedFiles>();
+// Keyed by the adapters of the run too: the project's declared wrappers (settings) change facts.
+const linkedByProgram = new WeakMap<readonly FrameworkAdapter[], WeakMap<TS.Program, LinkedFiles>>();
+const linkedBySourceFile = new WeakMap<readonly FrameworkAdapter[], WeakMap<TS.SourceFile, LinkedFiles>>();
 
-function factsOf(sourceFile: TS.SourceFile, program?: TS.Program): FileFacts {
-  let facts = factsBySourceFile.get(sourceFile);
+function within<K extends object, V>(outer: WeakMap<readonly FrameworkAdapter[], WeakMap<K, V>>, adapters: readonly FrameworkAdapter[]): WeakMap<K, V> {
+  let inner = outer.get(adapters);
+  if (!inner) outer.set(adapters, (inner = new WeakMap()));
+  return inner;
+}
+
+function factsOf(sourceFile: TS.SourceFile, adapters: readonly FrameworkAdapter[], program?: TS.Program): FileFacts {
+  const cache = within(factsByAdapters, adapters);
+  let facts = cache.get(sourceFile);
   if (!facts) {
-    facts = extractFacts(ts, sourceFile, { file: sourceFile.fileName, ...(program ? typeSeamsOf(program) : {}) });
-    factsBySourceFile.set(sourceFile, facts);
+    facts = extractFacts(ts, sourceFile, { file: sourceFile.fileName, adapters, ...(program ? typeSeamsOf(program) : {}) });
+    cache.set(sourceFile, facts);
   }
   return facts;
 }
@@ -127,33 +137,35 @@ function isProjectFile(program: TS.Program, sourceFile: TS.SourceFile): boolean 
   );
 }
 
-function linkProgram(program: TS.Program): LinkedFiles {
-  let entry = linkedByProgram.get(program);
+function linkProgram(program: TS.Program, adapters: readonly FrameworkAdapter[]): LinkedFiles {
+  const linkedHere = within(linkedByProgram, adapters);
+  let entry = linkedHere.get(program);
   if (entry) return entry;
   const files = program
     .getSourceFiles()
     .filter((sf) => isProjectFile(program, sf))
-    .map((sf) => factsOf(sf, program));
+    .map((sf) => factsOf(sf, adapters, program));
   const options = program.getCompilerOptions();
   const cache = ts.createModuleResolutionCache(program.getCurrentDirectory(), (x) => x, options);
   const linked = linkFacts(files, {
     resolveModule: (from, specifier) =>
       ts.resolveModuleName(specifier, from, options, ts.sys, cache).resolvedModule?.resolvedFileName,
-    naming: adapterNaming,
+    naming: namingIn(adapters),
   });
   entry = { files, linked, findings: new Map() };
-  linkedByProgram.set(program, entry);
+  linkedHere.set(program, entry);
   return entry;
 }
 
-function linkSingle(sourceFile: TS.SourceFile): LinkedFiles {
-  let entry = linkedBySourceFile.get(sourceFile);
+function linkSingle(sourceFile: TS.SourceFile, adapters: readonly FrameworkAdapter[]): LinkedFiles {
+  const cache = within(linkedBySourceFile, adapters);
+  let entry = cache.get(sourceFile);
   if (entry) return entry;
-  const files = [factsOf(sourceFile)];
+  const files = [factsOf(sourceFile, adapters)];
   // Without a program nothing outside this file is known; relative imports stay unresolved.
-  const linked = linkFacts(files, { resolveModule: () => undefined, naming: adapterNaming });
+  const linked = linkFacts(files, { resolveModule: () => undefined, naming: namingIn(adapters) });
   entry = { files, linked, findings: new Map() };
-  linkedBySourceFile.set(sourceFile, entry);
+  cache.set(sourceFile, entry);
   return entry;
 }
 
@@ -172,15 +184,16 @@ const mayMatter = new WeakMap<object, boolean>();
 /** Runs one rule's check and reports its findings located in the linted file. */
 export function reportFindings<Id extends RuleId>(context: AnyContext, ruleId: Id, rawOptions: unknown): void {
   const code = context.sourceCode;
+  const adapters = settingsAdapters(context.settings);
   let matters = mayMatter.get(code);
-  if (matters === undefined) mayMatter.set(code, (matters = mayHaveFacts(code.text)));
+  if (matters === undefined) mayMatter.set(code, (matters = mayHaveFacts(code.text, adapters)));
   // Alone, a file that can hold no tool, set or call ID has nothing to report (most files of an
   // app): the CLI's parse-on-demand verdict, for the editor. In a program it may hold a constant
   // another file's finding names, so the program is linked as always.
   if (!matters && !(code.parserServices as { program?: unknown } | undefined)?.program) return;
   const { sourceFile, program } = sourceFileOf(context);
   const options = cachedOptions(ruleId, rawOptions);
-  const entry = program && program.getSourceFile(sourceFile.fileName) === sourceFile ? linkProgram(program) : linkSingle(sourceFile);
+  const entry = program && program.getSourceFile(sourceFile.fileName) === sourceFile ? linkProgram(program, adapters) : linkSingle(sourceFile, adapters);
   const cacheKey = `${ruleId}\0${JSON.stringify(options)}`;
   let all = entry.findings.get(cacheKey);
   if (!all) {
@@ -189,6 +202,7 @@ export function reportFindings<Id extends RuleId>(context: AnyContext, ruleId: I
       files: entry.files,
       linked: entry.linked,
       matchPath: (file) => path.relative(cwd, file).split(path.sep).join('/'),
+      adapters,
     };
     all = (checks[ruleId] as (input: CheckInput, options: RuleOptions<Id>) => Finding[])(input, options);
     entry.findings.set(cacheKey, all);

@@ -8,7 +8,8 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { performance } from 'node:perf_hooks';
 import { compareDiagnostics, runChecks } from '../checks/index.js';
-import { adapterNaming } from '../facts/adapters/index.js';
+import { namingIn } from '../facts/adapters/index.js';
+import { runAdapters } from './run-adapters.js';
 import { linkFacts } from '../facts/resolve.js';
 import { cacheFilePath, FactsCache } from './cache.js';
 import { cacheSalt } from './cache-salt.js';
@@ -34,13 +35,14 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   };
 
   const cwd = path.resolve(options.cwd);
+  const adapters = runAdapters(options.adapters);
   const discovery = timed('discover', () =>
     discoverFiles({ cwd, paths: options.paths, tsconfig: options.tsconfig, include: options.include, exclude: options.exclude }),
   );
   const cache =
     options.cacheLocation === undefined
       ? undefined
-      : timed('read', () => FactsCache.open(cacheFilePath(cwd, options.cacheLocation as string), cacheSalt()));
+      : timed('read', () => FactsCache.open(cacheFilePath(cwd, options.cacheLocation as string), cacheSalt(adapters)));
 
   // Files the listed files import, as the compiler's program has them (a tsconfig lists entry
   // points; `"include": ["*/**.ts"]` lists one level): followed through relative specifiers.
@@ -53,6 +55,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
     prefilter: options.prefilter ?? true,
     timed,
     follow,
+    adapters,
     onProgress: options.onProgress
       ? async (done, total) => {
           options.onProgress!(done, total);
@@ -71,13 +74,13 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
     discovery.aliasesFor,
     discovery.packages,
   );
-  parseReachable(collected, resolveModule, { cache, timed });
+  parseReachable(collected, resolveModule, { cache, timed, adapters });
   if (cache) timed('read', () => cache.save(cwd));
 
   const facts = collected.states.flatMap((state) => (state.linked && state.entry.facts ? [state.entry.facts] : []));
-  const linked = timed('link', () => linkFacts(facts, { resolveModule, naming: adapterNaming }));
+  const linked = timed('link', () => linkFacts(facts, { resolveModule, naming: namingIn(adapters) }));
   // Paths in facts are already relative to cwd with POSIX separators: what `helperModules` globs match.
-  const all = timed('check', () => runChecks({ files: facts, linked, matchPath: (file) => file }, options.rules));
+  const all = timed('check', () => runChecks({ files: facts, linked, matchPath: (file) => file, adapters }, options.rules));
   // Inline `eslint-disable` directives, dropped as ESLint drops them: by the rule and the finding's
   // start, in the finding's own file. Read from every file's text (or its cache entry), parsed or not.
   const directives = new Map(collected.states.flatMap((state) => (state.directives ? [[state.rel, state.directives] as const] : [])));

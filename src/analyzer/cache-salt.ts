@@ -4,25 +4,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adapters } from '../facts/adapters/index.js';
+import { adapters as builtins } from '../facts/adapters/index.js';
+import type { FrameworkAdapter } from '../facts/adapters/types.js';
 import { packageInfo } from '../version.js';
 import { sha256 } from './cache.js';
 
 /** Bump when the shape or meaning of `FileFacts` changes. */
 export const FACTS_FORMAT_VERSION = 7;
 
-let memo: string | undefined;
+const memo = new WeakMap<readonly FrameworkAdapter[], string>();
 
-export function cacheSalt(): string {
-  memo ??= sha256(
-    JSON.stringify({
-      tool: packageInfo.version,
-      facts: FACTS_FORMAT_VERSION,
-      adapters: adapters.map((adapter) => [adapter.id, JSON.stringify(adapter)]),
-      code: extractorFingerprint(),
-    }),
-  );
-  return memo;
+/** The salt for a run's adapters (built-in, extended by the project's declarations). */
+export function cacheSalt(adapters: readonly FrameworkAdapter[] = builtins): string {
+  let salt = memo.get(adapters);
+  if (salt === undefined) {
+    salt = sha256(
+      JSON.stringify({
+        tool: packageInfo.version,
+        facts: FACTS_FORMAT_VERSION,
+        adapters: adapters.map((adapter) => [adapter.id, JSON.stringify(adapter)]),
+        code: extractorFingerprint(),
+      }),
+    );
+    memo.set(adapters, salt);
+  }
+  return salt;
 }
 
 /**

@@ -8,6 +8,7 @@
 import { ts } from './compiler.js';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { extractFacts, mayHaveFacts } from '../facts/extract.js';
+import type { FrameworkAdapter } from '../facts/adapters/types.js';
 import type { FileFacts } from '../facts/types.js';
 import { type CacheEntry, type FactsCache, sha256 } from './cache.js';
 import { mayHaveDirectives, parseDirectives, type FileDirectives } from './directives.js';
@@ -49,13 +50,15 @@ export interface CollectOptions {
   /** Relative files a followed specifier reaches that are not queued yet (import following). */
   follow(from: string, specifiers: readonly string[]): SourceRef[];
   onProgress?(done: number, total: number): void | Promise<void>;
+  /** The run's adapters (built-in and declared); default the built-in ones. */
+  adapters?: readonly FrameworkAdapter[];
 }
 
 export async function collectFiles(files: readonly SourceRef[], options: CollectOptions): Promise<Collected> {
   const { timed } = options;
   const out: Collected = { states: [], diagnostics: [], cache: { hits: 0, misses: 0 }, parsed: 0 };
   const queue = [...files];
-  const analyse = fileAnalyser(timed, out);
+  const analyse = fileAnalyser(timed, out, options.adapters);
   for (let index = 0; index < queue.length; index++) {
     const file = queue[index]!;
     const state = learn(file, options, analyse, out);
@@ -72,9 +75,9 @@ export async function collectFiles(files: readonly SourceRef[], options: Collect
  * Parses the files the linker can reach from parsed facts and has no facts for yet, transitively.
  * `resolve` must be the linker's own resolver over every readable file.
  */
-export function parseReachable(collected: Collected, resolve: ResolveModule, options: Pick<CollectOptions, 'cache' | 'timed'>): void {
+export function parseReachable(collected: Collected, resolve: ResolveModule, options: Pick<CollectOptions, 'cache' | 'timed' | 'adapters'>): void {
   const byRel = new Map(collected.states.map((state) => [state.rel, state]));
-  const analyse = fileAnalyser(options.timed, collected);
+  const analyse = fileAnalyser(options.timed, collected, options.adapters);
   const pending = collected.states.filter((state) => state.linked);
   while (pending.length > 0) {
     const from = pending.pop()!;
@@ -106,11 +109,11 @@ export function parseReachable(collected: Collected, resolve: ResolveModule, opt
 
 type Analyse = (file: SourceRef, text: string) => { facts: FileFacts | undefined; diagnostics: ToolDiagnostic[] };
 
-function fileAnalyser(timed: Timed, out: Collected): Analyse {
+function fileAnalyser(timed: Timed, out: Collected, adapters: readonly FrameworkAdapter[] | undefined): Analyse {
   let parser: Parser | undefined;
   return (file, text) => {
     out.parsed++;
-    return analyzeFile(file, text, (parser ??= createParser()), timed);
+    return analyzeFile(file, text, (parser ??= createParser()), timed, adapters);
   };
 }
 
@@ -162,7 +165,7 @@ function judge(file: SourceRef, options: CollectOptions, out: Collected): { entr
       entry = {
         stamp: stat.stamp,
         hash,
-        relevant: mayHaveFacts(text),
+        relevant: mayHaveFacts(text, options.adapters),
         follows: relativeSpecifiers(text),
         ...(directives && directives.size > 0 ? { directives: [...directives].map(([rule, ranges]) => [rule, [...ranges]]) } : {}),
         diagnostics: [],
@@ -187,14 +190,14 @@ function readText(file: SourceRef): string {
  * Parse and extract one file. A crash in either (a compiler or extractor bug on unusual code) is an
  * `internal-error` diagnostic for that file, never the end of the run.
  */
-function analyzeFile(file: SourceRef, text: string, parser: Parser, timed: Timed): { facts: FileFacts | undefined; diagnostics: ToolDiagnostic[] } {
+function analyzeFile(file: SourceRef, text: string, parser: Parser, timed: Timed, adapters: readonly FrameworkAdapter[] | undefined): { facts: FileFacts | undefined; diagnostics: ToolDiagnostic[] } {
   const diagnostics: ToolDiagnostic[] = [];
   let parsed: Parsed | undefined;
   try {
     parsed = timed('parse', () => parser.parse(file.abs, file.rel, text));
     if (parsed.diagnostic) diagnostics.push(parsed.diagnostic);
     const sourceFile = parsed.sourceFile;
-    const facts = timed('extract', () => extractFacts(ts, sourceFile, { file: file.rel }));
+    const facts = timed('extract', () => extractFacts(ts, sourceFile, { file: file.rel, ...(adapters ? { adapters } : {}) }));
     return { facts, diagnostics };
   } catch (error) {
     const stage = parsed ? 'Fact extraction' : 'Parsing';

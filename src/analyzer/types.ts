@@ -3,6 +3,7 @@
 import type { LinkedProject } from '../facts/resolved.js';
 import type { Finding, ToolDiagnostic } from '../checks/finding.js';
 import type { EnabledRules } from '../checks/input.js';
+import type { AdapterDeclaration } from '../facts/adapters/declarations.js';
 import type { ProjectReport } from './discover.js';
 
 export type { ProjectReport } from './discover.js';
@@ -33,6 +34,12 @@ export interface AnalyzeOptions {
   include?: string[];
   exclude?: string[];
   rules: EnabledRules;
+  /**
+   * The project's own definers, sets and registrations in the adapter vocabulary (`adapters` in the
+   * configuration, docs/adapters.md). Validated here: a bad declaration throws `AnalyzerConfigError`
+   * naming the key.
+   */
+  adapters?: readonly AdapterDeclaration[];
   /**
    * Per-file cache, looked up by modification time and size, then by content hash, and salted with
    * the tool version and config hash; off when undefined.

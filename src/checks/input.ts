@@ -1,5 +1,7 @@
 import type { FileFacts } from '../facts/types.js';
 import type { LinkedProject } from '../facts/resolved.js';
+import type { FrameworkAdapter } from '../facts/adapters/types.js';
+import { getAdapter } from '../facts/adapters/index.js';
 import type { RuleId, RuleOptions } from './catalog.js';
 
 /** What every check reads: the files' own facts and their linked view. */
@@ -11,6 +13,13 @@ export interface CheckInput {
    * Defaults to the file path as given.
    */
   matchPath?(file: string): string;
+  /** The run's adapters when the project declares its own (`adapters` in the configuration). */
+  adapters?: readonly FrameworkAdapter[];
+}
+
+/** The adapter a fact or set names, from the run's list (built-in and declared adapters). */
+export function adapterOf(input: Pick<CheckInput, 'adapters'>, id: string): FrameworkAdapter | undefined {
+  return input.adapters ? input.adapters.find((adapter) => adapter.id === id) : getAdapter(id);
 }
 
 /** Enabled rules with their (defaulted) options. */

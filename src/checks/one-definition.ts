@@ -5,7 +5,7 @@
 // Only array-shaped sets: a record names each entry by its key, and an MCP server by its
 // registrations.
 import type { ResolvedExposureSet, ResolvedTool, SourceRef } from '../facts/resolved.js';
-import { getAdapter } from '../facts/adapters/index.js';
+import type { FrameworkAdapter } from '../facts/adapters/types.js';
 import type { Finding } from './finding.js';
 import { makeFinding } from './make-finding.js';
 import { setKey, setLabel } from './set-label.js';
@@ -56,11 +56,11 @@ function entriesOf(set: ResolvedExposureSet): Entry[] {
 }
 
 /** Findings for the entries of `set` whose names are unknown but equal. */
-export function oneDefinitionFindings(set: ResolvedExposureSet): Finding[] {
+export function oneDefinitionFindings(set: ResolvedExposureSet, adapter: FrameworkAdapter | undefined): Finding[] {
   if (set.kind === 'mcp-server' || set.toolsShape === 'record') return [];
   const findings: Finding[] = [];
   // The runtime's live tool list keeps an object it already holds once: no finding for it there.
-  const keptOnce = getAdapter(set.adapter)?.keepsSameToolOnce === true;
+  const keptOnce = adapter?.keepsSameToolOnce === true;
   const distinct: Entry[] = [];
   const seen = new Map<string, Entry>();
   for (const entry of entriesOf(set)) {
@@ -93,7 +93,7 @@ export function oneDefinitionFindings(set: ResolvedExposureSet): Finding[] {
     if (group) group.push(entry);
     else byClass.set(id, [entry]);
   }
-  const dispatch = dispatchOf(set);
+  const dispatch = dispatchOf(set, adapter);
   for (const group of byClass.values()) {
     if (group.length < 2) continue;
     const winner = dispatch === 'last' ? group.at(-1)! : group[0]!;

@@ -9,11 +9,11 @@ import {
 } from '../runtime/identity/index.js';
 import type { ResolvedExposureSet, ResolvedHandoff, ResolvedTool, SourceRef } from '../facts/resolved.js';
 import type { CollisionData, Finding, RelatedLocation } from './finding.js';
-import type { CheckInput } from './input.js';
+import { adapterOf, type CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
 import { liveAdditionFindings } from './live-additions.js';
 import { describeTool, handoffWinner, toHandoffLike, toToolLike } from './tool-like.js';
-import { getAdapter } from '../facts/adapters/index.js';
+import type { FrameworkAdapter } from '../facts/adapters/types.js';
 import { oneDefinitionFindings } from './one-definition.js';
 import { dispatchOf, toolWinnerText, uniqueNameRemedy } from './set-semantics.js';
 
@@ -32,7 +32,7 @@ export function checkToolNameCollisions(input: CheckInput): Finding[] {
     }
   }
   for (const set of input.linked.exposureSets) {
-    findings.push(...checkSet(set));
+    findings.push(...checkSet(set, adapterOf(input, set.adapter)));
     for (const agentKey of set.liveIn ?? []) {
       const agent = sets.get(agentKey);
       const others = (addersOf.get(agentKey) ?? []).filter((other) => other !== set);
@@ -66,11 +66,10 @@ export function memberLocation(member: ResolvedTool | ResolvedHandoff): SourceRe
   return member.listedAt ?? member.definedAt;
 }
 
-function checkSet(set: ResolvedExposureSet): Finding[] {
+function checkSet(set: ResolvedExposureSet, adapter: FrameworkAdapter | undefined): Finding[] {
   const findings: Finding[] = [];
   // The same object listed twice is reported once as such (unless the runtime keeps it once
   // anyway), then counted once below; one whose name is not known is oneDefinitionFindings'.
-  const adapter = getAdapter(set.adapter);
   const keptOnce = adapter?.keepsSameToolOnce === true;
   const seen = new Map<string, ResolvedTool>();
   const tools: ResolvedTool[] = [];
@@ -121,14 +120,15 @@ function checkSet(set: ResolvedExposureSet): Finding[] {
   }
 
   for (const group of findToolNameCollisions(toolLikes, handoffs.map(toHandoffLike))) {
-    findings.push(...groupFindings(set, group, tools, handoffs));
+    findings.push(...groupFindings(set, adapter, group, tools, handoffs));
   }
-  findings.push(...oneDefinitionFindings(set));
+  findings.push(...oneDefinitionFindings(set, adapter));
   return findings;
 }
 
 function groupFindings(
   set: ResolvedExposureSet,
+  adapter: FrameworkAdapter | undefined,
   group: ToolNameCollisionGroup,
   tools: readonly ResolvedTool[],
   handoffs: readonly ResolvedHandoff[],
@@ -137,7 +137,7 @@ function groupFindings(
     m.kind === 'tool' ? tools[m.index] : handoffs[m.index];
   const toolsOnly = group.members.every((m) => m.kind === 'tool');
   // Which tool runs, per framework (a handoff, when one takes part, is the runtime's winner).
-  const dispatch = toolsOnly ? dispatchOf(set) : 'last';
+  const dispatch = toolsOnly ? dispatchOf(set, adapter) : 'last';
   const winnerRef = dispatch === 'last' ? group.winner : group.members[0]!;
   const winner = memberOf(winnerRef);
   if (!winner) return [];
@@ -191,7 +191,7 @@ function groupFindings(
       data = { name: group.name, set: setLabel(set) };
     } else {
       messageId = 'duplicateToolName';
-      data = { name: group.name, set: setLabel(set), winner: winnerText, remedy: uniqueNameRemedy(set) };
+      data = { name: group.name, set: setLabel(set), winner: winnerText, remedy: uniqueNameRemedy(set, adapter) };
     }
     findings.push(
       makeFinding(RULE, messageId, {

@@ -4,11 +4,10 @@
 import type { ResolvedExposureSet, ResolvedTool, SourceRef } from '../facts/resolved.js';
 import type { RuleOptions } from './catalog.js';
 import type { Finding } from './finding.js';
-import type { CheckInput } from './input.js';
+import { adapterOf, type CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
 import { isTestFile } from './test-files.js';
 import { mcpToolNameRule, providerLabel, ruleProblem, toolNameProblem } from './tool-name-rules.js';
-import { getAdapter } from '../facts/adapters/index.js';
 import { setKey, setLabel } from './set-label.js';
 
 const RULE = 'valid-tool-name';
@@ -57,7 +56,7 @@ export function checkValidToolNames(input: CheckInput, options: RuleOptions<'val
  * uses the written form (it then names no tool).
  */
 function rewriteFinding(input: CheckInput, thing: NamedThing, writtenName: string, reportRewrites: boolean): Finding | undefined {
-  const adapter = getAdapter(thing.adapter);
+  const adapter = adapterOf(input, thing.adapter);
   const data = {
     what: thing.what,
     name: writtenName,

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { catalog, ruleIds, ruleOptionSchemas, type RuleId } from '../checks/catalog.js';
+import { adapterDeclarationsSchema } from '../facts/adapters/declarations.js';
 import { CliError, fsErrorReason } from './errors.js';
 
 export const CONFIG_FILE_NAME = 'tool-identity-audit.config.json';
@@ -57,6 +58,11 @@ export const configSchema = z
       .min(1)
       .optional()
       .describe('Baseline file whose findings are suppressed (written with --write-baseline), relative to the working directory. --baseline overrides it.'),
+    adapters: adapterDeclarationsSchema
+      .optional()
+      .describe(
+        "The project's own wrappers in the adapter vocabulary (README, \"Your own wrappers\"): `extends` a built-in adapter (\"registerPaidTool(server, name, ...) registers name like registerTool\"), or `id` and `title` of a new one.",
+      ),
     maxWarnings: z
       .int()
       .min(-1)

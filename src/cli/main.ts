@@ -277,6 +277,7 @@ function projectOptions(io: CliIo, config: Config, paths: readonly string[], tsc
   if (tsconfig !== undefined) options.tsconfig = tsconfig;
   if (config.include) options.include = config.include;
   if (config.exclude) options.exclude = config.exclude;
+  if (config.adapters) options.adapters = config.adapters;
   return options;
 }
 

@@ -17,6 +17,7 @@ import { adapterEnabledBy, liveProperties, adapters as registry } from './adapte
 import { collectCallIdCoercion } from './extract/call-ids.js';
 import { type Ctx, type ExtractOptions, type TsModule, compilerView, emptyFacts, isFunctionLike, parentOf, spanOf, unwrap } from './extract/context.js';
 import { addImportedRun } from './extract/calls.js';
+import { wrapperPattern } from './extract/match.js';
 import { createFrameworkState, finishFrameworks, handleCallOrNew, queueLiveProperty } from './extract/frameworks.js';
 import { collectGeneratedCode } from './extract/generated-code.js';
 import { collectIdentityString } from './extract/identity-strings.js';
@@ -53,7 +54,8 @@ export function mayHaveFacts(text: string, adapters: readonly FrameworkAdapter[]
     IDENTITY_TOKENS.test(text) ||
     (MCP_NAME_JOIN.test(text) && MCP_NAME_CONTEXT.test(text)) ||
     liveMutationPattern(adapters).test(text) ||
-    runCallPattern(adapters).test(text)
+    runCallPattern(adapters).test(text) ||
+    adapters.some((adapter) => wrapperPattern(adapter)?.test(text))
   );
 }
 
@@ -147,7 +149,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   const result = walk(ctx, false);
   ctx.fnByNode = result.fnByNode;
   const modules = [...specifiers, ...result.requires];
-  ctx.enabled = adapters.filter((adapter) => modules.some((module) => adapterEnabledBy(adapter, module)));
+  ctx.enabled = adapters.filter((adapter) => modules.some((module) => adapterEnabledBy(adapter, module)) || wrapperPattern(adapter)?.test(ctx.text));
   ctx.facts.adapters = ctx.enabled.map((adapter) => adapter.id);
 
   const frameworks = createFrameworkState();

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import { catalog, type RuleId } from '../../src/checks/index.js';
 import { readExpected } from './expected-md.js';
-import { allRules, FIXTURES, fixtureProjects as fixtures, recommendedRules, relatedAt, rows } from './helpers.js';
+import { allRules, FIXTURES, fixtureConfig, fixtureProjects as fixtures, recommendedRules, relatedAt, rows } from './helpers.js';
 
 describe.each(fixtures)('fixtures/%s', (name) => {
   const cwd = path.join(FIXTURES, name);
@@ -13,7 +13,7 @@ describe.each(fixtures)('fixtures/%s', (name) => {
   const expectedRows = expected.findings.map(({ related: _related, explanation: _explanation, ...row }) => row);
 
   it('every rule on: exactly the EXPECTED.md rows and related locations', async () => {
-    const result = await analyzeProject({ cwd, rules: allRules() });
+    const result = await analyzeProject({ cwd, rules: allRules(), adapters: fixtureConfig(cwd).adapters });
     expect(rows(result.findings).map(({ ruleId, file, line, column, messageId }) => ({ ruleId, file, line, column, messageId }))).toEqual(
       expectedRows,
     );
@@ -23,7 +23,7 @@ describe.each(fixtures)('fixtures/%s', (name) => {
   });
 
   it('recommended: the rows of rules that are on by default; exactly the listed diagnostics', async () => {
-    const result = await analyzeProject({ cwd, rules: recommendedRules() });
+    const result = await analyzeProject({ cwd, rules: recommendedRules(), adapters: fixtureConfig(cwd).adapters });
     const onByDefault = (id: string): boolean => catalog[id as RuleId].defaultSeverity !== 'off';
     expect(rows(result.findings).map(({ ruleId, file, line, column, messageId }) => ({ ruleId, file, line, column, messageId }))).toEqual(
       expectedRows.filter((row) => onByDefault(row.ruleId)),

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { catalog, ruleIds, ruleOptions, type EnabledRules, type Finding } from '../../src/checks/index.js';
+import { loadConfig, type Config } from '../../src/cli/config.js';
 
 const created: string[] = [];
 afterAll(() => {
@@ -94,6 +95,11 @@ export const frameworkFixtures: readonly string[] = fs
  * the monorepo layouts (analysed from their root; `empty` has nothing to analyse, see
  * test/cli/layouts.test.ts) and frameworks/*.
  */
+/** A fixture's own tool-identity-audit.config.json (its declared `adapters`), or the empty config. */
+export function fixtureConfig(dir: string): Config {
+  return loadConfig(dir).config;
+}
+
 export const fixtureProjects: readonly string[] = [
   'demo',
   ...withExpected('projects').map((name) => `projects/${name}`),

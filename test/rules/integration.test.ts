@@ -15,6 +15,7 @@ import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { main as mainType } from '../../src/cli/main.js';
 import { repoRoot } from './testers.js';
+import { fixtureConfig } from '../analyzer/helpers.js';
 
 const BUILT_PLUGIN = path.join(repoRoot, 'dist/src/plugin.js');
 const NS = 'tool-identity';
@@ -422,6 +423,23 @@ const rowDetails: Record<string, RowDetail[]> = {
       needsTypes: true,
     },
   ],
+  // Issue 21 item 3: the project's own wrappers, declared in its configuration and ESLint settings.
+  'projects/project-wrappers': [
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateToolName',
+      file: 'src/agents/support.ts',
+      data: { name: 'lookup_account', set: 'agent "Billing support"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/tools/refunds.ts',
+      data: { server: '"billing-desk"', name: 'issue_refund' },
+      needsTypes: true,
+    },
+  ],
   'projects/mcp-shared-server': [
     // The server instance travels through two levels of imported functions.
     {
@@ -630,7 +648,9 @@ async function cliRows(dir: string): Promise<string[]> {
 }
 
 async function lint(dir: string, mode: 'syntax' | 'typed' | 'typed-all', located?: string[]): Promise<Reported[]> {
-  const base: Linter.Config = { files: ['**/*.ts'], languageOptions: { parser } };
+  // A fixture's declared wrappers reach ESLint as the plugin's shared setting, as the README shows.
+  const declared = fixtureConfig(dir).adapters;
+  const base: Linter.Config = { files: ['**/*.ts'], languageOptions: { parser }, ...(declared ? { settings: { [NS]: { adapters: declared } } } : {}) };
   const overrideConfig: Linter.Config[] =
     mode === 'syntax'
       ? [base, plugin.configs.recommended]

@@ -36,6 +36,12 @@ export function adapterNaming(adapterId: string): Naming {
   return getAdapter(adapterId)?.naming ?? fallbackNaming;
 }
 
+/** Naming rules by adapter id over a run's own list (built-in and declared adapters). */
+export function namingIn(list: readonly FrameworkAdapter[]): (adapterId: string) => Naming {
+  if (list === adapters) return adapterNaming;
+  return (adapterId) => list.find((adapter) => adapter.id === adapterId)?.naming ?? fallbackNaming;
+}
+
 /** True when `specifier` is one of the adapter's enablers or a subpath of one. */
 export function adapterEnabledBy(adapter: FrameworkAdapter, specifier: string): boolean {
   return adapter.enablers.some((enabler) => specifier === enabler || specifier.startsWith(`${enabler}/`));

@@ -10,12 +10,14 @@ import type { HookSite } from '../extract/hook-site.js';
 /**
  * How code reaches a framework callable. `name` is an export of one of the adapter's enabling
  * modules, followed through renamed, namespace and `require` imports and local `const` aliases.
+ * `wrapper`: a project's own callable (declared in its configuration, `adapters`): matched by the
+ * name it is declared or imported under, from any module, in every file that writes that name.
  */
 export type CallShape =
   /** `tool({...})` */
-  | { type: 'call'; name: string }
+  | { type: 'call'; name: string; wrapper?: true }
   /** `new Agent({...})` */
-  | { type: 'new'; name: string }
+  | { type: 'new'; name: string; wrapper?: true }
   /** `Agent.create({...})` */
   | { type: 'static'; name: string; method: string }
   /**
@@ -26,7 +28,7 @@ export type CallShape =
    * receiver `server`); a call written on anything else does not match. Read where the receiver
    * matters: registrations and runs.
    */
-  | { type: 'method'; method: string; minArguments?: number; receiverPath?: readonly string[] }
+  | { type: 'method'; method: string; minArguments?: number; receiverPath?: readonly string[]; wrapper?: true }
   /** `class SearchTool extends StructuredTool { name = 'search' }` (class-defined tools). */
   | { type: 'extends'; name: string };
 
@@ -192,6 +194,11 @@ export interface McpRegistrationSpec {
    * the first one silently. Decided by the later registration, and only changes the message.
    */
   onDuplicate?: 'throws' | 'replaces';
+  /**
+   * The server is an argument of the call, not its receiver: a project's wrapper
+   * `registerPaidTool(server, name, ...)` is `{ argument: 0 }`.
+   */
+  server?: { argument: number };
 }
 
 /** The invocation context of a tool run: `ctx.addTools(...)`, `ctx.removeTools(...)`, `ctx.tools`. */

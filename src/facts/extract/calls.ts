@@ -3,7 +3,7 @@
 import type * as TS from 'typescript';
 import type { RunSpec } from '../adapters/types.js';
 import { type Ctx, spanOf, unwrap } from './context.js';
-import { adapterForModule, resolveImported } from './definitions.js';
+import { adapterForModule, resolveImported, wrapperMatches } from './definitions.js';
 import { type PendingContextCall, matchContextCall } from './invocation.js';
 import { matchShape, receiverOf } from './match.js';
 import { addMcpRegistration } from './mcp.js';
@@ -27,7 +27,7 @@ export function handleOtherCall(ctx: Ctx, contextCalls: PendingContextCall[], no
     for (const adapter of ctx.enabled) {
       const matched = matchShape(adapter, 'method', method, node.arguments.length);
       for (const m of matched) {
-        const on = m.role === 'mcp-registration' ? receiverOf(ts, receiver, m) : undefined;
+        const on = m.role !== 'mcp-registration' ? undefined : m.spec.server ? node.arguments[m.spec.server.argument] : receiverOf(ts, receiver, m);
         if (m.role !== 'mcp-registration' || !on || isNamespaceReceiver(ctx, on, scope)) continue;
         if (addMcpRegistration(ctx, node, on, scope, adapter.id, m.spec)) return;
       }
@@ -41,8 +41,19 @@ export function handleOtherCall(ctx: Ctx, contextCalls: PendingContextCall[], no
       }
     }
     if (addImportedRun(ctx, node, scope)) return;
-  }
+  } else if (addWrapperRegistration(ctx, node, scope)) return;
   addCallFact(ctx, node, scope);
+}
+
+/** `registerPaidTool(server, 'x', ...)`: a project wrapper that registers on the server it is given. */
+function addWrapperRegistration(ctx: Ctx, node: TS.CallExpression, scope: Scope): boolean {
+  for (const { adapter, matched } of wrapperMatches(ctx, node, scope)) {
+    for (const m of matched) {
+      const server = m.role === 'mcp-registration' && m.spec.server ? node.arguments[m.spec.server.argument] : undefined;
+      if (m.role === 'mcp-registration' && server && addMcpRegistration(ctx, node, server, scope, adapter.id, m.spec)) return true;
+    }
+  }
+  return false;
 }
 
 /**

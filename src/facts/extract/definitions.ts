@@ -124,6 +124,8 @@ export function shapeMatches(ctx: Ctx, node: TS.CallExpression | TS.NewExpressio
   const target = resolveImported(ctx, node.expression, scope);
   const adapter = target && adapterForModule(ctx, target.module);
   if (target && adapter) return [{ adapter, matched: matchShape(adapter, isNew ? 'new' : 'call', target.name, argumentCount) }];
+  const wrapped = wrapperMatches(ctx, node, scope, target);
+  if (wrapped.length > 0) return wrapped;
   const callee = unwrap(ts, node.expression);
   if (isNew || !ts.isPropertyAccessExpression(callee)) return [];
   const method = callee.name.text;
@@ -133,6 +135,29 @@ export function shapeMatches(ctx: Ctx, node: TS.CallExpression | TS.NewExpressio
   // A value imported from a module of the project (`agent0.asTool()` on an agent defined in
   // ./agents.ts) is a receiver like a local one; the linker follows the import.
   return ctx.enabled.map((candidate) => ({ adapter: candidate, matched: matchShape(candidate, 'method', method, argumentCount), receiver: callee.expression }));
+}
+
+/**
+ * A project's own callable declared as a wrapper (`registerPaidTool(server, 'x', ...)`), called by
+ * the name it is declared or imported under: the enabled adapters' wrapper shapes of that name.
+ */
+export function wrapperMatches(
+  ctx: Ctx,
+  node: TS.CallExpression | TS.NewExpression,
+  scope: Scope,
+  target = resolveImported(ctx, node.expression, scope),
+): Array<{ adapter: FrameworkAdapter; matched: Matched[] }> {
+  const { ts } = ctx;
+  const callee = unwrap(ts, node.expression);
+  const name = target?.name !== undefined && target.name !== '*' ? target.name : ts.isIdentifier(callee) ? callee.text : undefined;
+  if (name === undefined) return [];
+  const table = ts.isNewExpression(node) ? 'new' : 'call';
+  const out: Array<{ adapter: FrameworkAdapter; matched: Matched[] }> = [];
+  for (const candidate of ctx.enabled) {
+    const matched = matchShape(candidate, table, name, node.arguments?.length ?? 0).filter((m) => m.wrapper);
+    if (matched.length > 0) out.push({ adapter: candidate, matched });
+  }
+  return out;
 }
 
 function classifyUncached(ctx: Ctx, node: TS.Node, scope: Scope): Def | undefined {

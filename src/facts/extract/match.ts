@@ -27,7 +27,7 @@ export type Entry =
   | { role: 'run-options'; spec: RunSpec }
   | { role: 'hook'; spec: CollectHook };
 
-export type Matched = Entry & { minArguments: number; receiverPath?: readonly string[] };
+export type Matched = Entry & { minArguments: number; receiverPath?: readonly string[]; wrapper?: true };
 
 interface ShapeIndex {
   call: Map<string, Matched[]>;
@@ -82,6 +82,7 @@ export function shapeIndex(adapter: FrameworkAdapter): ShapeIndex {
       if (!list) map.set(key, (list = []));
       const m: Matched = { ...entry, minArguments: shape.type === 'method' ? (shape.minArguments ?? 0) : 0 };
       if (shape.type === 'method' && shape.receiverPath) m.receiverPath = shape.receiverPath;
+      if (shape.type !== 'static' && shape.type !== 'extends' && shape.wrapper) m.wrapper = true;
       list.push(m);
     }
   }
@@ -110,6 +111,29 @@ export function receiverOf(ts: TsModule, object: TS.Expression, m: Matched): TS.
     current = e.expression;
   }
   return current;
+}
+
+const wrapperPatterns = new WeakMap<FrameworkAdapter, RegExp | null>();
+
+/**
+ * The words that enable a project's own callables in a file (`registerPaidTool`, `.registerTool`):
+ * a file that writes one of them is read with the adapter on, whatever it imports.
+ */
+export function wrapperPattern(adapter: FrameworkAdapter): RegExp | undefined {
+  let pattern = wrapperPatterns.get(adapter);
+  if (pattern === undefined) {
+    const names = new Set<string>();
+    for (const { match } of entriesOf(adapter)) {
+      for (const shape of match) {
+        if (shape.type === 'method' && shape.wrapper) names.add(shape.method);
+        else if ((shape.type === 'call' || shape.type === 'new') && shape.wrapper) names.add(shape.name);
+      }
+    }
+    const words = [...names].map((name) => name.replace(/[$]/g, '\\$&'));
+    pattern = words.length === 0 ? null : new RegExp(`(?<![\\w$])(?:${words.join('|')})(?![\\w$])`);
+    wrapperPatterns.set(adapter, pattern);
+  }
+  return pattern ?? undefined;
 }
 
 /** Every string an adapter names in its shapes: what the walker and the linker must never spell. */

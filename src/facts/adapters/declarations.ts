@@ -1,0 +1,190 @@
+// A project's own definers, sets and registrations, declared in its configuration (`adapters` in
+// tool-identity-audit.config.json, or the ESLint setting of the same name) in the adapter
+// vocabulary. A declaration either extends a built-in adapter ("`registerPaidTool(server, name, …)`
+// registers `name` on `server` like `registerTool`"), so its tools behave as that framework's, or
+// is an adapter of its own. Every shape it declares is a project callable: matched by the name it
+// is declared or imported under (`wrapper` in `CallShape`), in every file that writes that name.
+import { z } from 'zod';
+import { adapters as builtins } from './index.js';
+import type { CallShape, ExposureSpec, FrameworkAdapter, McpRegistrationSpec, McpServerSpec, ToolDefiner } from './types.js';
+
+const identifier = z.string().regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier');
+const index = z.int().min(0);
+const optionPath = z.array(z.string().min(1)).describe('Option names from the argument down to the value; [] is the argument itself.');
+const optionAt = { argument: index.describe('Index of the argument that holds the options object.'), path: optionPath };
+
+const callShape = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('call'), name: identifier.describe('The function, by the name it is declared or imported under.') }),
+  z.strictObject({ type: z.literal('new'), name: identifier.describe('The class, by the name it is declared or imported under.') }),
+  z.strictObject({
+    type: z.literal('method'),
+    method: identifier,
+    minArguments: index.optional().describe('Fewer arguments than this is some other call.'),
+    receiverPath: z.array(identifier).optional().describe('Properties between the receiver and the method (`server.tools.add(...)`: ["tools"]).'),
+  }),
+]);
+
+const match = z.array(callShape).min(1).describe('The calls that match: `{ "type": "call", "name": "defineTool" }`, `{ "type": "new", ... }`, `{ "type": "method", "method": "registerTool" }`.');
+
+const nameSource = z.discriminatedUnion('from', [
+  z.strictObject({ from: z.literal('option'), ...optionAt }),
+  z.strictObject({ from: z.literal('argument'), index }),
+  z.strictObject({ from: z.literal('function-name'), ...optionAt }),
+  z.strictObject({ from: z.literal('record-key') }),
+]);
+const names = z.array(nameSource).min(1).describe('Where the name is written, tried in order.');
+
+const toolDefiner = z.strictObject({
+  match,
+  kind: z.enum(['function', 'hosted']).default('function').describe('"hosted": a provider tool, listed but with no function name of its own.'),
+  name: names,
+  enabled: z.strictObject(optionAt).optional().describe('An option whose literal `false` takes the tool out of every set.'),
+});
+
+const toolChoiceStyle = z.strictObject({
+  modes: z.array(z.string()).describe('Strings that force no tool ("auto", "none", ...).'),
+  byName: z.boolean().optional().describe('Any other string names a tool.'),
+  object: z.strictObject({ nameOption: z.string().min(1) }).optional().describe('An object literal names one in this option.'),
+});
+
+const reference = z.discriminatedUnion('form', [
+  z.strictObject({ form: z.literal('tool-choice'), ...optionAt, style: toolChoiceStyle }),
+  z.strictObject({ form: z.literal('names'), ...optionAt }),
+]);
+
+const exposure = z.strictObject({
+  match,
+  kind: z.enum(['agent', 'call']).describe('"agent": a value that keeps its tools; "call": a one-shot request.'),
+  tools: z
+    .strictObject({
+      ...optionAt,
+      shape: z.enum(['array', 'record']).describe('"record": the keys are the names the model sees.'),
+      objectNames: z.array(optionPath).optional().describe('Paths to the name of a plain object listed as a tool (["function", "name"]).'),
+    })
+    .optional(),
+  references: z.array(reference).optional().describe('Options that name tools of the set by string: tool choices, lists of active tools.'),
+});
+
+const mcpServer = z.strictObject({ match, name: z.array(nameSource).default([]) });
+
+const mcpRegistration = z.strictObject({
+  match,
+  name: names,
+  server: z.strictObject({ argument: index }).optional().describe('The server is this argument, not the receiver: `registerPaidTool(server, name, ...)` is { "argument": 0 }.'),
+  onDuplicate: z.enum(['throws', 'replaces']).optional().describe('What a second registration of a name does: throws (default) or replaces the first silently.'),
+});
+
+const builtinIds = builtins.map((adapter) => adapter.id) as [string, ...string[]];
+
+const pieces = {
+  tools: z.array(toolDefiner).optional().describe('Calls that define one tool.'),
+  exposures: z.array(exposure).optional().describe('Calls that open a set of tools shown to one model.'),
+  mcpServers: z.array(mcpServer).optional().describe('Calls that create an MCP server instance.'),
+  mcpRegistrations: z.array(mcpRegistration).optional().describe('Calls that register one tool on an MCP server.'),
+};
+
+// One object with every key optional, checked as a whole: errors then name the key that is wrong
+// (a union would report only that neither form matched).
+export const adapterDeclarationSchema = z
+  .strictObject({
+    extends: z.enum(builtinIds).optional().describe('A built-in adapter whose behaviour these callables share.'),
+    id: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and "-"')
+      .refine((id) => !builtinIds.includes(id), { message: `is a built-in adapter; use "extends" (built-in: ${builtinIds.join(', ')})` })
+      .optional()
+      .describe('Id of a new adapter (without `extends`).'),
+    title: z.string().min(1).optional().describe('The framework as messages name it (a new adapter).'),
+    dispatch: z.enum(['first', 'last']).optional().describe('Which of two tools of one name runs (a new adapter; default "last").'),
+    ...pieces,
+  })
+  .superRefine((declaration, ctx) => {
+    if (declaration.extends !== undefined) {
+      for (const key of ['id', 'title', 'dispatch'] as const) {
+        if (declaration[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `not with "extends": the built-in adapter's applies` });
+      }
+      return;
+    }
+    if (declaration.id === undefined) ctx.addIssue({ code: 'custom', path: ['id'], message: 'required: give "extends" (a built-in adapter) or "id" and "title" (a new one)' });
+    if (declaration.title === undefined) ctx.addIssue({ code: 'custom', path: ['title'], message: 'required for a new adapter' });
+  })
+  .describe('Project callables in the adapter vocabulary (docs/adapters.md): `extends` a built-in adapter, or `id` and `title` of a new one.');
+
+export const adapterDeclarationsSchema = z
+  .array(adapterDeclarationSchema)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((declaration, at) => {
+      if (declaration.id === undefined) return;
+      if (seen.has(declaration.id)) ctx.addIssue({ code: 'custom', path: [at, 'id'], message: `declares adapter "${declaration.id}" twice` });
+      seen.add(declaration.id);
+    });
+  })
+  .describe("The project's own definers, sets and registrations (wrappers), in the adapter vocabulary.");
+
+export type AdapterDeclaration = z.output<typeof adapterDeclarationSchema>;
+
+const verbatim = (name: string): string => name;
+
+function asWrappers(shapes: readonly z.output<typeof callShape>[]): CallShape[] {
+  return shapes.map((shape) => ({ ...shape, wrapper: true }) as CallShape);
+}
+
+function withWrapperShapes<T extends { match: readonly z.output<typeof callShape>[] }>(list: readonly T[] | undefined): Array<Omit<T, 'match'> & { match: CallShape[] }> {
+  return (list ?? []).map((spec) => ({ ...spec, match: asWrappers(spec.match) }));
+}
+
+function declaredPieces(declaration: AdapterDeclaration): Pick<FrameworkAdapter, 'tools' | 'exposures' | 'mcpServers' | 'mcpRegistrations'> {
+  return {
+    tools: withWrapperShapes(declaration.tools) as ToolDefiner[],
+    exposures: withWrapperShapes(declaration.exposures) as ExposureSpec[],
+    mcpServers: withWrapperShapes(declaration.mcpServers).map((spec) => ({ ...spec, role: 'server' as const })) as McpServerSpec[],
+    mcpRegistrations: withWrapperShapes(declaration.mcpRegistrations) as McpRegistrationSpec[],
+  };
+}
+
+const cached = new WeakMap<readonly AdapterDeclaration[], readonly FrameworkAdapter[]>();
+
+/**
+ * The adapters of a run: the built-in ones, each extended by the declarations that name it, then
+ * the declared adapters of their own. The built-in list itself when nothing is declared.
+ */
+export function declaredAdapters(declarations: readonly AdapterDeclaration[] | undefined): readonly FrameworkAdapter[] {
+  if (!declarations || declarations.length === 0) return builtins;
+  let list = cached.get(declarations);
+  if (list) return list;
+  const extended = builtins.map((adapter): FrameworkAdapter => {
+    const extensions = declarations.filter((declaration) => declaration.extends === adapter.id);
+    if (extensions.length === 0) return adapter;
+    const added = extensions.map(declaredPieces);
+    return {
+      ...adapter,
+      tools: [...(adapter.tools ?? []), ...added.flatMap((piece) => piece.tools ?? [])],
+      exposures: [...(adapter.exposures ?? []), ...added.flatMap((piece) => piece.exposures ?? [])],
+      mcpServers: [...(adapter.mcpServers ?? []), ...added.flatMap((piece) => piece.mcpServers ?? [])],
+      mcpRegistrations: [...(adapter.mcpRegistrations ?? []), ...added.flatMap((piece) => piece.mcpRegistrations ?? [])],
+    };
+  });
+  const own = declarations.flatMap((declaration): FrameworkAdapter[] =>
+    declaration.extends === undefined && declaration.id !== undefined
+      ? [
+          {
+            id: declaration.id,
+            title: declaration.title ?? declaration.id,
+            enablers: [],
+            dispatch: declaration.dispatch ?? 'last',
+            ...declaredPieces(declaration),
+            naming: { tool: verbatim, namespace: verbatim, handoff: (agentName) => `transfer_to_${agentName}`, agentTool: verbatim },
+          },
+        ]
+      : [],
+  );
+  list = [...extended, ...own];
+  cached.set(declarations, list);
+  return list;
+}
+
+/** The adapter with this id in a run's list. */
+export function adapterIn(list: readonly FrameworkAdapter[], id: string): FrameworkAdapter | undefined {
+  return list.find((adapter) => adapter.id === id);
+}
