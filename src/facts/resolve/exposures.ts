@@ -4,7 +4,6 @@ import type { AgentMutationFact, ValueRef } from '../types.js';
 import type { ResolvedAgent, ResolvedExposureSet, ResolvedToolReference } from '../resolved.js';
 import type { LinkContext } from './context.js';
 import { liveList } from './items.js';
-import { resolveTop } from './lists.js';
 import { collectHandoffs, collectKeyed, collectToolkit, collectTools } from './members.js';
 import { resolvedReference } from './references.js';
 import { resolve, staticName } from './values.js';
@@ -101,21 +100,13 @@ export function linkExposures(ctx: LinkContext): {
           name: agentName,
           at: { file, span: agent.nameSpan },
           handoffAgentKeys: set.handoffs.flatMap((h) => (h.agentKey ? [h.agentKey] : [])),
-          toolAgentKeys: [],
+          // From the set's own members: a tool disabled in code is in no set and wraps nothing here.
+          toolAgentKeys: set.tools.flatMap((t) => (t.agentKey ? [t.agentKey] : [])),
           mcpServerKeys: [],
           exposureKey: key,
         };
         if (!agent.name) resolvedAgent.unnamed = true;
         if (!agent.name && agent.holder !== undefined) resolvedAgent.holder = agent.holder;
-        for (const source of sources.tools) {
-          for (const item of resolveTop(ctx, source.file, source.value)) {
-            if (item.item.t === 'tool' && item.item.def.agent) {
-              for (const target of resolve(ctx, item.item.file, item.item.def.agent, 0)) {
-                if (target.t === 'agent') resolvedAgent.toolAgentKeys.push(`${target.file}#${target.agent.id}`);
-              }
-            }
-          }
-        }
         if (agent.mcpServers) {
           for (const item of resolve(ctx, file, agent.mcpServers, 0)) {
             if (item.t === 'mcp') resolvedAgent.mcpServerKeys.push(`${item.file}#${item.server.id}`);
