@@ -5,6 +5,7 @@ import type { ResolvedAgent, ResolvedExposureSet, ResolvedToolReference } from '
 import type { LinkContext } from './context.js';
 import { liveList } from './items.js';
 import { collectHandoffs, collectKeyed, collectToolkit, collectTools } from './members.js';
+import { isToolCopy, toolKey } from './records.js';
 import { resolvedReference } from './references.js';
 import { resolve, staticName } from './values.js';
 
@@ -61,7 +62,7 @@ export function linkExposures(ctx: LinkContext): {
       if (agent) set.agentKey = `${file}#${agent.id}`;
       if (exposure.toolsShape === 'record') set.toolsShape = 'record';
       if (agent && !agent.name && agent.holder !== undefined) set.holder = agent.holder;
-      if (exposure.loadedBy !== undefined) loaders.set(set, `${file}#${exposure.loadedBy}`);
+      if (exposure.loadedBy !== undefined) loaders.set(set, toolKey(file, exposure.loadedBy));
       // Each source keeps its own file: mutations in other modules name values of those modules.
       const sources: Record<'tools' | 'handoffs', Array<{ file: string; value: ValueRef }>> = {
         tools: exposure.tools ? [{ file, value: exposure.tools }] : [],
@@ -125,8 +126,7 @@ export function linkExposures(ctx: LinkContext): {
  */
 export function linkLoaders(sets: readonly ResolvedExposureSet[], loaders: ReadonlyMap<ResolvedExposureSet, string>): void {
   for (const [set, loader] of loaders) {
-    const isLoader = (key: string): boolean => key === loader || key.startsWith(`${loader}~`) || key.startsWith(`${loader}:`);
-    const liveIn = sets.filter((agent) => agent.kind === 'agent' && agent.adapter === set.adapter && agent.tools.some((tool) => isLoader(tool.key))).map((agent) => agent.key);
+    const liveIn = sets.filter((agent) => agent.kind === 'agent' && agent.adapter === set.adapter && agent.tools.some((tool) => isToolCopy(tool.key, loader))).map((agent) => agent.key);
     if (liveIn.length > 0) set.liveIn = liveIn;
   }
 }

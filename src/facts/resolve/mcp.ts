@@ -5,6 +5,7 @@ import type { ResolvedExposureSet, ResolvedMcpServer, ResolvedTool } from '../re
 import { callsTo } from './calls.js';
 import type { LinkContext } from './context.js';
 import { type Item, MAX_DEPTH } from './items.js';
+import { toolKey } from './records.js';
 import { resolve, staticName } from './values.js';
 
 export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet> {
@@ -33,7 +34,7 @@ export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet
         }
         const tool: ResolvedTool = {
           // Reached through a chain of calls, each chain is one execution of the registration.
-          key: `${file}#registration@${registration.span.start}${chain.length === 0 ? '' : `<${chainKey(chain)}`}`,
+          key: toolKey(file, `registration@${registration.span.start}`, chain.length === 0 ? {} : { calls: chainKey(chain) }),
           adapter: registration.adapter,
           kind: 'function',
           name: staticName(ctx, file, registration.name),

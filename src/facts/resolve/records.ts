@@ -6,11 +6,27 @@ import type { LinkContext } from './context.js';
 import type { Item } from './items.js';
 import { resolve, staticName } from './values.js';
 
+/**
+ * The identity key of a tool record, written only here: `<file>#<id>`, then `~<instance>` (each
+ * `new X()`, each namespace copy), `:<record key>` (one object under two keys is two tools),
+ * `@<file>:<offset>` (the namespace call that copied it) and `<<calls>` (an MCP registration reached
+ * through a chain of calls). `isToolCopy` reads it back.
+ */
+export function toolKey(file: string, id: string, parts: { instance?: string; recordKey?: string; namespaceAt?: SourceRef; calls?: string } = {}): string {
+  const { instance, recordKey, namespaceAt, calls } = parts;
+  return `${file}#${id}${instance === undefined ? '' : `~${instance}`}${recordKey === undefined ? '' : `:${recordKey}`}${namespaceAt ? `@${namespaceAt.file}:${String(namespaceAt.span.start)}` : ''}${calls === undefined ? '' : `<${calls}`}`;
+}
+
+/** A key of the tool `base` (a `toolKey` without parts) or of a copy of it (an instance, a record key). */
+export function isToolCopy(key: string, base: string): boolean {
+  return key === base || key.startsWith(`${base}~`) || key.startsWith(`${base}:`);
+}
+
 /** A member known only by the key that names it (`agent-<key>`, a record key whose value is not followed). */
 export function keyedTool(ctx: LinkContext, adapter: string, written: string, at: SourceRef, listedAt?: SourceRef): ResolvedTool {
   const name = ctx.options.naming(adapter).tool(written);
   const tool: ResolvedTool = {
-    key: `${at.file}#keyed@${at.span.start}`,
+    key: toolKey(at.file, `keyed@${at.span.start}`),
     adapter,
     kind: 'function',
     name,
@@ -61,7 +77,7 @@ export function resolvedTool(ctx: LinkContext, item: Extract<Item, { t: 'tool' }
   const tool: ResolvedTool = {
     // One object under two record keys is two tools; each `new X()` is its own object; a
     // namespace holds copies of its members (`toolNamespace()` clones them), one per namespace call.
-    key: `${file}#${def.id}${item.instance === undefined ? '' : `~${item.instance}`}${item.key === undefined ? '' : `:${item.key}`}${item.ns ? `@${item.ns.at.file}:${String(item.ns.at.span.start)}` : ''}`,
+    key: toolKey(file, def.id, { instance: item.instance, recordKey: item.key, namespaceAt: item.ns?.at }),
     adapter: def.adapter,
     kind: def.kind,
     name,
