@@ -165,15 +165,10 @@ function buildModel(linked: LinkedProject, findings: readonly Finding[]): GraphM
       const target = (handoff.agentKey !== undefined ? agentIds.get(handoff.agentKey) : undefined) ?? externalFor(handoff);
       edges.push({ from: id, to: target, label: handoff.toolName ?? DYNAMIC, dashed: false, collision: colliding.has(handoff) });
     }
-    // The linker lists the wrapped agent of each agent-tool in set order: pair them when counts agree.
-    const agentTools = (set?.tools ?? []).filter((tool) => tool.kind === 'agent-tool');
-    const targets = agent.toolAgentKeys.flatMap((key) => agentIds.get(key) ?? []);
-    if (agentTools.length === targets.length) {
-      agentTools.forEach((tool, index) => {
-        edges.push({ from: toolNodes.get(tool) ?? id, to: targets[index] as string, label: 'as tool', dashed: true, collision: false });
-      });
-    } else {
-      for (const target of targets) edges.push({ from: id, to: target, label: 'as tool', dashed: true, collision: false });
+    // Each agent tool of the set points at the agent it wraps (`ResolvedTool.agentKey`).
+    for (const tool of set?.tools ?? []) {
+      const target = tool.agentKey === undefined ? undefined : agentIds.get(tool.agentKey);
+      if (target !== undefined) edges.push({ from: toolNodes.get(tool) ?? id, to: target, label: 'as tool', dashed: true, collision: false });
     }
     for (const key of agent.mcpServerKeys) {
       const target = serverIds.get(key);

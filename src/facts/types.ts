@@ -2,7 +2,6 @@
 // Both front ends (ESLint via typescript-eslint's parser, the CLI via ts-morph's bundled compiler)
 // produce exactly these shapes, so the decision core never sees a compiler node and the CLI can
 // cache them per file as JSON.
-import type { NameFrom } from './adapters/types.js';
 
 /** A point in a file: `line` is 1-based, `column` is 0-based in UTF-16 code units (ESLint's convention). */
 export interface Position {
@@ -85,6 +84,12 @@ export type ToolKind =
   | 'agent-tool'
   /** Hosted/provider tools (web search, computer, ...): listed, but with no function-tool identity. */
   | 'hosted';
+
+/**
+ * Which `NameSource` gave a name (its `from`). Written out here so that facts import nothing from
+ * the adapter vocabulary; `src/facts/adapters/types.ts` checks that it equals `NameSource['from']`.
+ */
+export type NameFrom = 'option' | 'argument' | 'function-name' | 'record-key' | 'class-member' | 'receiver-agent';
 
 /** One tool definition site. */
 export interface ToolDefinitionFact {

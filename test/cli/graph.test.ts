@@ -74,7 +74,7 @@ const triageSet = set('src/triage.ts#a1/set', 'triage', at('src/triage.ts', 5), 
 
 // billing (src/billing.ts): an agent-as-tool wrapping the policy agent, an MCP client.
 const billingSet = set('src/billing.ts#a1/set', 'billing', at('src/billing.ts', 10), [
-  tool('src/billing.ts', 50, 'check "policy" <now>', { kind: 'agent-tool' }),
+  tool('src/billing.ts', 50, 'check "policy" <now>', { kind: 'agent-tool', agentKey: 'src/billing.ts#a2' }),
 ]);
 // policy: a name that needs escaping in both languages, and no tools.
 const policySet = set('src/billing.ts#a2/set', 'policy|\\ #1', at('src/billing.ts', 300), []);
@@ -311,12 +311,22 @@ describe('renderGraph', () => {
     expect(renderGraph(project, [{ ...reworded, collision: undefined }], 'mermaid')).not.toContain(' collision\n');
   });
 
-  it('falls back to agent-to-agent edges when agent-tools and wrapped agents do not pair up', () => {
-    const unpaired: LinkedProject = {
+  it('draws "as tool" edges from the agent tools of the set, each to the agent its agentKey names', () => {
+    // An agent tool that is in no set (disabled in code) draws nothing, whatever toolAgentKeys say.
+    const withoutTool: LinkedProject = {
       ...linked,
       exposureSets: linked.exposureSets.map((s) => (s.key === billingSet.key ? { ...s, tools: [] } : s)),
     };
-    expect(renderGraph(unpaired, [], 'mermaid')).toContain('\n  agent1 -.->|"as tool"| agent2\n');
+    expect(renderGraph(withoutTool, [], 'mermaid')).not.toContain('"as tool"');
+    // Two agent tools wrapping one agent: two edges, each from its tool.
+    const twice: LinkedProject = {
+      ...linked,
+      exposureSets: linked.exposureSets.map((s) =>
+        s.key === billingSet.key ? { ...s, tools: [...s.tools, tool('src/billing.ts', 70, 'ask_policy', { kind: 'agent-tool', agentKey: 'src/billing.ts#a2' })] } : s,
+      ),
+    };
+    const mermaid = renderGraph(twice, [], 'mermaid');
+    expect(mermaid).toContain('\n  agent1_tool1 -.->|"as tool"| agent2\n  agent1_tool2 -.->|"as tool"| agent2\n');
   });
 
   it('draws an agent without a name under the variable that holds it, and "(no name)" when nothing holds it', () => {
@@ -525,6 +535,33 @@ export const desks = { archive: await createAgent({ model: 'openai:gpt-4.1', too
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('\n  subgraph agent1_group["agent mailAgent (src/mail.ts)"]\n    agent1(["mailAgent"])\n    agent1_tool1["search_mail"]\n  end\n');
     expect(result.stdout).toContain('\n  subgraph agent2_group["agent archive (src/mail.ts)"]\n    agent2(["archive"])\n    agent2_tool1["search_mail"]\n  end\n');
+  });
+
+  it('draws no "as tool" edge for an agent tool disabled in code (isEnabled: false)', async () => {
+    const dir = makeProject({
+      'package.json': packageJson,
+      'tsconfig.json': tsconfigJson,
+      'src/agents.ts': `import { Agent } from '@openai/agents';
+
+const policyAgent = new Agent({ name: 'policy_agent', instructions: 'Explain the refund policy.' });
+const ledgerAgent = new Agent({ name: 'ledger_agent', instructions: 'Read the ledger.' });
+
+export const billingAgent = new Agent({
+  name: 'billing_agent',
+  instructions: 'Answer billing questions.',
+  tools: [
+    policyAgent.asTool({ toolName: 'check_policy', toolDescription: 'Ask the policy agent.', isEnabled: false }),
+    ledgerAgent.asTool({ toolName: 'read_ledger', toolDescription: 'Ask the ledger agent.' }),
+  ],
+});
+`,
+    });
+    const result = await run(['graph'], { cwd: dir });
+    expect(result.code).toBe(0);
+    // The disabled tool is in no set, so nothing is drawn for it; the enabled one keeps its edge.
+    expect(result.stdout).toContain('\n  subgraph agent3_group["agent billing_agent (src/agents.ts)"]\n    agent3(["billing_agent"])\n    agent3_tool1["read_ledger"]\n  end\n');
+    expect(result.stdout.match(/"as tool"/g)).toEqual(['"as tool"']);
+    expect(result.stdout).toContain('\n  agent3_tool1 -.->|"as tool"| agent2\n');
   });
 
   it('rejects an unknown graph format', async () => {

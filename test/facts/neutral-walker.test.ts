@@ -15,6 +15,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const neutralFiles = [
   ...readdirSync(path.join(root, 'src/facts/extract')).map((f) => `src/facts/extract/${f}`),
   'src/facts/extract.ts',
+  ...readdirSync(path.join(root, 'src/facts/resolve')).map((f) => `src/facts/resolve/${f}`),
   'src/facts/resolve.ts',
 ];
 const FACT_VOCABULARY = new Set(['tool', 'agent', 'handoff', 'namespace', 'addTools', 'removeTools', 'result', 'requiredFunctionName', 'run']);
@@ -39,6 +40,10 @@ function apiNames(): string[] {
 describe('framework-neutral walker and linker', () => {
   it('has adapter names to look for', () => {
     expect(apiNames()).toEqual(expect.arrayContaining(['Agent', 'McpServer', 'registerTool', 'experimental', 'tasks', 'asTool', 'defineTool', 'FunctionMiddleware', '@openai/agents', '@modelcontextprotocol/server']));
+  });
+
+  it('covers every file of the linker', () => {
+    expect(neutralFiles).toEqual(expect.arrayContaining(['src/facts/resolve/values.ts', 'src/facts/resolve/records.ts', 'src/facts/resolve/exposures.ts']));
   });
 
   it.each(neutralFiles)('%s spells no framework API name', (file) => {

@@ -5,7 +5,7 @@
 // over these tables; they never name a framework. Adding a framework is adding one object to
 // `./index.ts`; a framework that truly needs code gets a narrow `collect` hook whose only output
 // is facts.
-import type { HookSite } from '../extract/hook-site.js';
+import type { NameFrom, NameValue, Span, ToolKind, ValueRef } from '../types.js';
 
 /**
  * How code reaches a framework callable. `name` is an export of one of the adapter's enabling
@@ -63,7 +63,11 @@ export type NameSource =
   /** `agent.asTool()`: named after the receiving agent (the linker derives it, see `Naming.agentTool`). */
   | { from: 'receiver-agent' };
 
-export type NameFrom = NameSource['from'];
+// `NameFrom` (in `../types.ts`, which imports nothing from here) is exactly the sources' `from`:
+// adding a source without it, or it without a source, fails to compile.
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Assert<T extends true> = T;
+type _NameFromIsNameSourceFrom = Assert<Equal<NameFrom, NameSource['from']>>;
 
 /** How approval is asked for: any value but a falsy literal (`truthy`), or one literal value. */
 export type ApprovalSpec =
@@ -233,6 +237,21 @@ export interface Naming {
   handoff(agentName: string): string;
   /** The default tool name of an agent used as a tool (no explicit tool name). */
   agentTool(agentName: string): string;
+}
+
+/** What a `CollectHook` sees of one matched call (implemented in `../extract/hook-site.ts`). */
+export interface HookSite {
+  adapterId: string;
+  span: Span;
+  argumentCount: number;
+  /** The name written at the first present source (see `NameSource`). */
+  readName(sources: readonly NameSource[]): NameValue | undefined;
+  /** An option as a value reference (unknown when it cannot be followed). */
+  readValue(at: OptionAt): ValueRef | undefined;
+  /** Records a tool defined by this call; returns its reference for sets. */
+  addTool(tool: { kind: ToolKind; name: NameValue | undefined; deferLoading?: boolean; approvalRequired?: boolean }): ValueRef;
+  /** Records a one-shot set of tools shown to one model by this call. */
+  addSet(set: { tools: ValueRef | undefined; toolsShape: 'array' | 'record' }): void;
 }
 
 /**

@@ -1,26 +1,11 @@
 // The escape hatch for an adapter that truly needs code (`FrameworkAdapter.collect`): a hook sees
 // one matched call through framework-neutral readers and can only add facts, in the ordinary fact
-// shapes, through `HookSite`. The walker stays a loop over tables.
-import type { NameSource, OptionAt } from '../adapters/types.js';
-import type { NameValue, Span, ToolKind, ValueRef } from '../types.js';
+// shapes, through `HookSite` (declared with the adapter vocabulary). The walker stays a loop over tables.
+import type { HookSite } from '../adapters/types.js';
 import { type Ctx, makeId, spanOf } from './context.js';
 import { shapeMatches } from './definitions.js';
 import { type CallNode, valueOption, writtenName } from './options.js';
 import type { Scope } from './scope.js';
-
-export interface HookSite {
-  adapterId: string;
-  span: Span;
-  argumentCount: number;
-  /** The name written at the first present source (see `NameSource`). */
-  readName(sources: readonly NameSource[]): NameValue | undefined;
-  /** An option as a value reference (unknown when it cannot be followed). */
-  readValue(at: OptionAt): ValueRef | undefined;
-  /** Records a tool defined by this call; returns its reference for sets. */
-  addTool(tool: { kind: ToolKind; name: NameValue | undefined; deferLoading?: boolean; approvalRequired?: boolean }): ValueRef;
-  /** Records a one-shot set of tools shown to one model by this call. */
-  addSet(set: { tools: ValueRef | undefined; toolsShape: 'array' | 'record' }): void;
-}
 
 export function runHooks(ctx: Ctx, node: CallNode, scope: Scope): void {
   if (!ctx.enabled.some((adapter) => adapter.collect)) return;

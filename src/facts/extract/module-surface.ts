@@ -2,9 +2,10 @@
 // of bindings. Built from top-level statements and the walk's declarations.
 import type * as TS from 'typescript';
 import type { ExportFact, ValueRef } from '../types.js';
+import { bindingValue } from './bindings.js';
 import { type Ctx, propertyNameText, spanOf } from './context.js';
 import type { Decl, Scope } from './scope.js';
-import { bindingValue, functionRef, toValueRef } from './values.js';
+import { functionRef, toValueRef } from './values.js';
 
 function hasModifier(ctx: Ctx, node: TS.Node, kind: TS.SyntaxKind): boolean {
   // `node.modifiers` directly: `ts.getModifiers` recomputes the node's modifier flags on every call,

@@ -1,8 +1,8 @@
 // Reading what an adapter's `OptionAt` and `NameSource` point at in a call: options objects written
 // inline or through `const`, nested option paths, spreads that may or may not set an option.
 import type * as TS from 'typescript';
-import type { ApprovalSpec, NameFrom, NameSource, OptionAt } from '../adapters/types.js';
-import type { NameValue, ValueRef } from '../types.js';
+import type { ApprovalSpec, NameSource, OptionAt } from '../adapters/types.js';
+import type { NameFrom, NameValue, ValueRef } from '../types.js';
 import { type Ctx, isStringLike, propertyNameText, shortText, spanOf, unwrap } from './context.js';
 import { type Scope, lookup } from './scope.js';
 import { type PropertyLookup, anySpreadMayDefine, findProperty, isFalseLiteral, nameValue, resolveObject, toValueRef } from './values.js';

@@ -1,0 +1,80 @@
+// Readers of a tools value by its shape: the elements of a list, the members of a record, a plain
+// object named by one of its properties.
+import type { ValueRef } from '../types.js';
+import type { SourceRef } from '../resolved.js';
+import type { LinkContext } from './context.js';
+import { type Item, asElements, describe } from './items.js';
+import { resolve } from './values.js';
+
+/** A plain object listed as a tool, named by the first of `paths` that holds a static string. */
+export function objectTool(ctx: LinkContext, object: Extract<Item, { t: 'object' }>, paths: readonly string[][]): Item | undefined {
+  for (const path of paths) {
+    let current: Item[] = [object];
+    let last: SourceRef | undefined;
+    for (const step of path) {
+      const next: Item[] = [];
+      for (const item of current) {
+        if (item.t !== 'object') continue;
+        const prop = item.properties.find((p) => p.key === step);
+        if (!prop) continue;
+        last = { file: item.file, span: prop.value.span };
+        next.push(...resolve(ctx, item.file, prop.value, 1));
+      }
+      current = next;
+    }
+    const [only] = current;
+    if (current.length === 1 && only?.t === 'string' && last) return { t: 'keyed', key: only.value, keyAt: last };
+  }
+  return undefined;
+}
+
+/**
+ * Resolves the top-level elements of a list one by one, remembering where each was listed in
+ * the exposure set's own file: that is where a collision is reported, next to the agent.
+ */
+export function resolveTop(ctx: LinkContext, file: string, source: ValueRef): Array<{ item: Item; listedAt: SourceRef | undefined }> {
+  const elements = source.kind === 'array' ? source.elements : [source];
+  const out: Array<{ item: Item; listedAt: SourceRef | undefined }> = [];
+  for (const element of elements) {
+    const inline = element.kind === 'tool' || element.kind === 'handoff' || element.kind === 'agent';
+    const listedAt = inline ? undefined : { file, span: element.span };
+    const items = resolve(ctx, file, element, 0);
+    for (const item of source.kind === 'array' ? asElements(element, items) : items) out.push({ item, listedAt });
+  }
+  return out;
+}
+
+/**
+ * The members of a record-shaped set in the order the record is built: every key, including keys
+ * that a later spread overrides (that is the collision), each tool named by its key. Spreads are
+ * followed into other records across files.
+ */
+export function resolveRecord(ctx: LinkContext, file: string, source: ValueRef, depth = 0, listedIn?: SourceRef): Array<{ item: Item; listedAt: SourceRef | undefined }> {
+  const out: Array<{ item: Item; listedAt: SourceRef | undefined }> = [];
+  for (const object of resolve(ctx, file, source, depth)) {
+    if (object.t !== 'object') {
+      out.push({ item: object.t === 'unresolved' ? object : { t: 'unresolved', at: { file, span: source.span }, text: describe(object) }, listedAt: listedIn });
+      continue;
+    }
+    for (const property of object.properties) {
+      // Where the set's own file lists the member: the property, or the spread that brings it in.
+      const listedAt = listedIn ?? (object.file === file ? { file, span: property.value.span } : undefined);
+      if (property.value.kind === 'spread') {
+        out.push(...resolveRecord(ctx, object.file, property.value.of, depth + 1, listedAt));
+        continue;
+      }
+      const keyAt = property.keySpan && { file: object.file, span: property.keySpan };
+      for (const item of resolve(ctx, object.file, property.value, depth + 1)) {
+        const inline = property.value.kind === 'tool' && object.file === file && !listedIn;
+        let named: Item = item.t === 'tool' ? { ...item, key: property.key, ...(keyAt ? { keyAt } : {}), ...(property.dynamicKey ? { keyDynamic: true as const } : {}) } : item;
+        // Every static key of a tools record is a tool name, whatever its value is (a provider
+        // tool, an inline object, an import ESLint cannot follow without types).
+        if (item.t !== 'tool' && keyAt && !property.dynamicKey && (item.t === 'unresolved' || item.t === 'object' || item.t === 'function')) {
+          named = { t: 'keyed', key: property.key, keyAt };
+        }
+        out.push({ item: named, listedAt: inline ? undefined : listedAt });
+      }
+    }
+  }
+  return out;
+}

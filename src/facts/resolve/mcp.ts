@@ -1,0 +1,148 @@
+// MCP server instances: the set of each instance (its registrations in the order the server meets
+// them, through the calls that pass it on) and the server records.
+import type { ValueRef } from '../types.js';
+import type { ResolvedExposureSet, ResolvedMcpServer, ResolvedTool } from '../resolved.js';
+import { callsTo } from './calls.js';
+import type { LinkContext } from './context.js';
+import { type Item, MAX_DEPTH } from './items.js';
+import { toolKey } from './records.js';
+import { resolve, staticName } from './values.js';
+
+export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet> {
+  const sets = new Map<string, ResolvedExposureSet>();
+  const order = new Map<ResolvedTool, Position[]>();
+  for (const [file, fi] of ctx.index) {
+    for (const registration of fi.facts.mcpRegistrations) {
+      for (const { server, chain } of serversOf(ctx, file, registration.receiver, 0)) {
+        const key = `${server.file}#${server.server.id}`;
+        let set = sets.get(key);
+        if (!set) {
+          const name = staticName(ctx, server.file, server.server.name);
+          set = {
+            key,
+            kind: 'mcp-server',
+            adapter: server.server.adapter,
+            name,
+            at: { file: server.file, span: server.server.span },
+            tools: [],
+            handoffs: [],
+            unresolved: [],
+            toolNameCollisionPolicy: 'error',
+          };
+          if (server.server.parameter) set.instanceIsParameter = true;
+          sets.set(key, set);
+        }
+        const tool: ResolvedTool = {
+          // Reached through a chain of calls, each chain is one execution of the registration.
+          key: toolKey(file, `registration@${registration.span.start}`, chain.length === 0 ? {} : { calls: chainKey(chain) }),
+          adapter: registration.adapter,
+          kind: 'function',
+          name: staticName(ctx, file, registration.name),
+          namespace: undefined,
+          namespaceDynamic: false,
+          deferLoading: false,
+          approvalRequired: false,
+          definedAt: { file, span: registration.name.span },
+        };
+        if (registration.branch) tool.branch = registration.branch;
+        if (registration.replaces) tool.replaces = true;
+        set.tools.push(tool);
+        order.set(tool, [...chain, [file, registration.span.start]]);
+      }
+    }
+  }
+  // Registration order is the order the server meets them: source order along the chain of calls
+  // that pass the instance on, so "the second registration" is the same in every front end.
+  for (const set of sets.values()) {
+    set.tools.sort((a, b) => comparePositions(order.get(a) ?? [], order.get(b) ?? []));
+  }
+  return sets;
+}
+
+/**
+ * The server instances a receiver can be, following parameters back to every call site. `chain`
+ * lists the calls that pass the instance on, from the one nearest the server inwards.
+ */
+function serversOf(ctx: LinkContext, file: string, receiver: ValueRef, depth: number): Array<{ server: Extract<Item, { t: 'mcp' }>; chain: Position[] }> {
+  if (depth > MAX_DEPTH) return [];
+  const out: Array<{ server: Extract<Item, { t: 'mcp' }>; chain: Position[] }> = [];
+  if (receiver.kind === 'param') {
+    for (const call of callsTo(ctx, `${file}#${receiver.fn}`)) {
+      const arg = call.args[receiver.index];
+      if (!arg) continue;
+      for (const found of serversOf(ctx, call.file, arg, depth + 1)) {
+        out.push({ server: found.server, chain: [...found.chain, [call.file, call.start]] });
+      }
+    }
+    // No caller leads to a server: a parameter typed as one is that instance.
+    const typed = out.length === 0 ? ctx.index.get(file)?.parameterServers.get(`${receiver.fn}#${receiver.index}`) : undefined;
+    if (typed) out.push({ server: { t: 'mcp', file, server: typed }, chain: [] });
+    return dedupeServers(out);
+  }
+  for (const item of resolve(ctx, file, receiver, depth)) {
+    if (item.t === 'mcp') out.push({ server: item, chain: [] });
+  }
+  // A binding may hold a parameter (`const s = server;`): follow it through its initialiser.
+  if (receiver.kind === 'binding') {
+    const init = ctx.index.get(file)?.facts.bindings[receiver.key];
+    if (init?.kind === 'param') out.push(...serversOf(ctx, file, init, depth + 1));
+  }
+  return dedupeServers(out);
+}
+
+/** The server records in file order; a server's set joins the exposure sets (appended after the others). */
+export function linkMcpServers(ctx: LinkContext, serverSets: ReadonlyMap<string, ResolvedExposureSet>): { sets: ResolvedExposureSet[]; mcpServers: ResolvedMcpServer[] } {
+  const exposureSets: ResolvedExposureSet[] = [];
+  const mcpServers: ResolvedMcpServer[] = [];
+  for (const [file, fi] of ctx.index) {
+    for (const server of fi.facts.mcpServers) {
+      const key = `${file}#${server.id}`;
+      const set = serverSets.get(key);
+      // A typed parameter is a server only where it stood in for one.
+      if (server.parameter && !set) continue;
+      if (set) exposureSets.push(set);
+      const resolved: ResolvedMcpServer = {
+        key,
+        adapter: server.adapter,
+        role: server.role,
+        name: staticName(ctx, file, server.name),
+        at: { file, span: server.span },
+        exposureKey: set?.key,
+      };
+      const parameter = server.parameter && fi.functions.get(server.parameter.fn)?.params[server.parameter.index];
+      if (parameter !== undefined) resolved.parameter = parameter;
+      mcpServers.push(resolved);
+    }
+  }
+  return { sets: exposureSets, mcpServers };
+}
+
+type Position = [file: string, offset: number];
+
+function comparePositions(a: readonly Position[], b: readonly Position[]): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i += 1) {
+    const [fa, oa] = a[i] as Position;
+    const [fb, ob] = b[i] as Position;
+    if (fa !== fb) return fa < fb ? -1 : 1;
+    if (oa !== ob) return oa - ob;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * One entry per server instance and chain of calls: the same registration reached through two
+ * calls (`registerTools(server)` twice) runs twice on that server, so both executions stay.
+ */
+function dedupeServers(items: Array<{ server: Extract<Item, { t: 'mcp' }>; chain: Position[] }>): Array<{ server: Extract<Item, { t: 'mcp' }>; chain: Position[] }> {
+  const seen = new Set<string>();
+  return items.filter(({ server: item, chain }) => {
+    const key = `${item.file}#${item.server.id}|${chainKey(chain)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function chainKey(chain: readonly Position[]): string {
+  return chain.map(([file, offset]) => `${file}:${String(offset)}`).join('>');
+}

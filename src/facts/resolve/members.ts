@@ -1,0 +1,68 @@
+// The members of one exposure set: its tools (by list, record, toolkit or keyed members) and its handoffs.
+import type { ValueRef } from '../types.js';
+import type { ResolvedExposureSet, ResolvedTool } from '../resolved.js';
+import type { LinkContext } from './context.js';
+import { describe } from './items.js';
+import { objectTool, resolveRecord, resolveTop } from './lists.js';
+import { keyedTool, resolvedHandoff, resolvedTool } from './records.js';
+import { resolve } from './values.js';
+
+export function collectTools(ctx: LinkContext, file: string, source: ValueRef, set: ResolvedExposureSet, record = false, objectNames?: readonly string[][]): void {
+  const tools: ResolvedTool[] = [];
+  for (const { item: found, listedAt } of record ? resolveRecord(ctx, file, source) : resolveTop(ctx, file, source)) {
+    const item = found.t === 'object' && objectNames ? (objectTool(ctx, found, objectNames) ?? found) : found;
+    if (item.t === 'tool') {
+      // Disabled in code (`isEnabled: false`): the model never sees it.
+      if (!item.def.disabled) tools.push(resolvedTool(ctx, item, listedAt));
+    } else if (item.t === 'keyed') tools.push(keyedTool(ctx, set.adapter, item.key, item.keyAt, listedAt));
+    else if (item.t === 'mcp' || item.t === 'agent' || item.t === 'handoff') {
+      // Not a tool: an agent or server listed among tools is a type error the compiler reports.
+    } else {
+      const at = item.t === 'unresolved' ? item.at : { file, span: source.span };
+      const text = item.t === 'unresolved' ? item.text : describe(item);
+      // An element of a tool array keeps what syntax says about it; a record names members by keys.
+      if (!record && item.element && item.identity) set.unresolved.push({ ...(listedAt ?? at), text, identity: item.identity });
+      else set.unresolved.push({ ...at, text });
+    }
+  }
+  // A record holds one value per key: the same tool under the same key again (`{ ...base,
+  // ...base }`, a record that spreads one already spread) overwrites it with itself, and the
+  // key keeps its last place. Arrays keep every entry.
+  set.tools.push(...(record ? tools.filter((tool, i) => !tools.slice(i + 1).some((later) => later.key === tool.key)) : tools));
+}
+
+/** A toolkit array's members; false when some element is not a tool of the set's adapter. */
+export function collectToolkit(ctx: LinkContext, file: string, source: ValueRef | undefined, set: ResolvedExposureSet): boolean {
+  if (!source) return false;
+  const items = resolveTop(ctx, file, source);
+  if (items.length < 2 || !items.every(({ item }) => item.t === 'tool' && item.def.adapter === set.adapter)) return false;
+  for (const { item, listedAt } of items) if (item.t === 'tool') set.tools.push(resolvedTool(ctx, item, listedAt));
+  return true;
+}
+
+/** `agents: { vendor }` -> the tool `agent-vendor`: one member per key, named where the key is written. */
+export function collectKeyed(ctx: LinkContext, file: string, keyed: { prefix: string; value: ValueRef }, set: ResolvedExposureSet): void {
+  for (const object of resolve(ctx, file, keyed.value, 0)) {
+    if (object.t !== 'object') {
+      set.unresolved.push(object.t === 'unresolved' ? { ...object.at, text: object.text } : { file, span: keyed.value.span, text: describe(object) });
+      continue;
+    }
+    for (const property of object.properties) {
+      if (property.value.kind === 'spread' || !property.keySpan || property.dynamicKey) {
+        set.unresolved.push({ file: object.file, span: property.value.span, text: `${keyed.prefix}…` });
+        continue;
+      }
+      set.tools.push(keyedTool(ctx, set.adapter, `${keyed.prefix}${property.key}`, { file: object.file, span: property.keySpan }));
+    }
+  }
+}
+
+export function collectHandoffs(ctx: LinkContext, file: string, source: ValueRef, set: ResolvedExposureSet): void {
+  for (const { item, listedAt } of resolveTop(ctx, file, source)) {
+    if (item.t === 'handoff' && item.handoff.disabled) continue;
+    if (item.t === 'handoff' || item.t === 'agent') {
+      const handoff = resolvedHandoff(ctx, item, listedAt, set.adapter);
+      if (handoff) set.handoffs.push(handoff);
+    } else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
+  }
+}
