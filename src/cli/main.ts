@@ -22,6 +22,9 @@ import { graphFormats, renderGraph, type GraphFormat } from './graph.js';
 import { planOutputs, writeReportFile, type Env } from './output.js';
 import { renderTimings } from './performance.js';
 import { contributingProjects, emptyRunError, renderProjects } from './projects.js';
+import { renderCoverage } from './coverage.js';
+import { declaredAdapters } from '../facts/adapters/declarations.js';
+import type { AdapterDeclaration } from '../facts/adapters/declarations.js';
 import { createProgress, PROGRESS_MIN_FILES, type ProgressStream } from './progress.js';
 import { applyLevels, parseRuleOverride, resolveRules } from './rules.js';
 import { exitCodeOf, parseMaxWarnings, TOOL_NAME, writeBaselineFile, writeReports } from './report-run.js';
@@ -144,7 +147,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .option('--baseline <file>', 'suppress the findings recorded in this baseline file')
     .option('--write-baseline', `record the current findings in the baseline file (--baseline, else the config's "baseline", else ${DEFAULT_BASELINE_FILE}) and exit 0`)
     .option('--performance', 'print the time spent in each analysis phase on stderr')
-    .option('--debug', 'print each project (tsconfig, workspace package, default globs) and the files it contributed on stderr')
+    .option('--debug', 'print on stderr each project (tsconfig, workspace package, default globs) with the files it contributed, then per framework the definitions, sets and MCP servers understood and how many sets are incomplete and why')
     .option('--color', 'force colours on')
     .option('--no-color', 'force colours off')
     .addHelpText('after', HELP_AFTER)
@@ -299,7 +302,7 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
   const analyzeOptions: AnalyzeOptions = { ...projectOptions(io, config, paths, options.tsconfig), rules: rules.enabled };
   if (options.cache) analyzeOptions.cacheLocation = path.resolve(io.cwd, options.cacheLocation);
   const result = await analyze(io, analyzeOptions);
-  if (options.debug) io.stderr.write(renderProjects(TOOL_NAME, result));
+  if (options.debug) io.stderr.write(renderProjects(TOOL_NAME, result) + renderCoverage(TOOL_NAME, result.linked, titleIn(config.adapters)));
   if (options.performance) io.stderr.write(renderTimings(result));
   // Nothing found at all: there is no report to write, only the reason.
   if (result.filesFound === 0) throw emptyRunError(result, paths) as CliError;
@@ -336,4 +339,10 @@ async function runGraph(paths: string[], options: GraphOptions, io: CliIo): Prom
   if (options.outputFile === undefined) io.stdout.write(text);
   else writeReportFile(io.cwd, options.outputFile, text);
   return ExitCode.Ok;
+}
+
+/** An adapter id's title over the run's adapters (built-in and declared). */
+function titleIn(declarations: readonly AdapterDeclaration[] | undefined): (adapter: string) => string {
+  const list = declaredAdapters(declarations);
+  return (adapter) => list.find((candidate) => candidate.id === adapter)?.title ?? adapter;
 }

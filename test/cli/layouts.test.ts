@@ -38,7 +38,7 @@ describe('layouts from the root', () => {
     expect(runBin(cwd, ['--debug'])).toEqual(await cli(cwd, ['--debug']));
   });
 
-  it('--debug lists each project and its files on stderr, the report unchanged on stdout', async () => {
+  it('--debug lists each project and its files, then what was understood per framework, on stderr; the report unchanged on stdout', async () => {
     const cwd = path.join(layouts, 'npm-workspace');
     const result = await cli(cwd, ['--debug']);
     expect(result.status).toBe(1);
@@ -48,6 +48,8 @@ describe('layouts from the root', () => {
         '  packages/concierge (default globs)  3 files',
         '  packages/tools/tsconfig.json        3 files',
         '  . (default globs)                   0 files',
+        'tool-identity-audit: understood',
+        '  OpenAI Agents SDK (JavaScript): 3 tool definitions, 1 set',
         '',
       ].join('\n'),
     );
