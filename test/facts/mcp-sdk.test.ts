@@ -242,7 +242,7 @@ const linkAll = (files: Record<string, string>) =>
     Object.entries(files).map(([file, code]) => extract(code, file)),
     {
       resolveModule: (_from, specifier) => {
-        const base = specifier.replace(/^\.\//, 'src/').replace(/\.js$/, '');
+        const base = specifier.replace(/^\.\//, 'src/').replace(/\.(js|mjs|cjs)$/, '');
         return Object.keys(files).find((file) => file.replace(/\.(ts|js|mjs|cjs)$/, '') === base);
       },
       naming: adapterNaming,
@@ -403,5 +403,30 @@ local.tool('not_a_param', async () => ({}));
     const plain = `export function f(cache) { cache.tool(name, 1); return cache.get('x'); }\n`;
     expect(mayHaveFacts(plain)).toBe(false);
     expect(mayHaveFacts(`export function f(s) { s.tool( "x", h); }`)).toBe(true);
+  });
+});
+
+describe('MCP TypeScript SDK: a server passed to a CommonJS module', () => {
+  it('follows require() into module.exports / exports.x functions that register on their parameter', () => {
+    const main = `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const { registerA } = require('./a.cjs');
+const { registerB } = require('./b.cjs');
+const server = new McpServer({ name: 'cjs', version: '1' });
+registerA(server);
+registerB(server);
+server.tool('a', async () => ({ content: [] }));
+`;
+    const a = `function registerA(server) {
+  server.tool('a', async () => ({ content: [] }));
+}
+module.exports = { registerA };
+`;
+    const b = `exports.registerB = function (server) {
+  server.tool('b', async () => ({ content: [] }));
+};
+`;
+    const shadowed = `const module = { exports: {} };\nmodule.exports = { x };\n`;
+    expect(extract(shadowed, 'src/s.cjs').exports).toEqual([]);
+    expect(mcpSets(linkAll({ 'src/main.cjs': main, 'src/a.cjs': a, 'src/b.cjs': b }))).toEqual([['cjs', ['a', 'b', 'a']]]);
   });
 });
