@@ -16,7 +16,7 @@ import type { ts as MorphTs } from 'ts-morph';
 import { adapterEnabledBy, liveProperties, adapters as registry } from './adapters/index.js';
 import { collectCallIdCoercion } from './extract/call-ids.js';
 import { type Ctx, type ExtractOptions, type TsModule, compilerView, emptyFacts, isFunctionLike, parentOf, spanOf, unwrap } from './extract/context.js';
-import { addImportedRun } from './extract/calls.js';
+import { addImportedRun, addParameterRegistration } from './extract/calls.js';
 import { wrapperPattern } from './extract/match.js';
 import { createFrameworkState, finishFrameworks, handleCallOrNew, queueLiveProperty } from './extract/frameworks.js';
 import { collectGeneratedCode } from './extract/generated-code.js';
@@ -55,6 +55,7 @@ export function mayHaveFacts(text: string, adapters: readonly FrameworkAdapter[]
     (MCP_NAME_JOIN.test(text) && MCP_NAME_CONTEXT.test(text)) ||
     liveMutationPattern(adapters).test(text) ||
     runCallPattern(adapters).test(text) ||
+    registrationCallPattern(adapters).test(text) ||
     adapters.some((adapter) => wrapperPattern(adapter)?.test(text))
   );
 }
@@ -68,6 +69,28 @@ function runCallPattern(adapters: readonly FrameworkAdapter[]): RegExp {
     const names = [...runMethodNames(adapters)].map((name) => name.replace(/[$]/g, '\\$&'));
     pattern = names.length === 0 ? /(?!)/ : new RegExp(`\\.(?:${names.join('|')})\\s*\\(`);
     runPatterns.set(adapters, pattern);
+  }
+  return pattern;
+}
+
+const registrationPatterns = new WeakMap<readonly FrameworkAdapter[], RegExp>();
+
+/**
+ * `server.tool('search', ...)` on a server passed in, in a module that imports no framework: a
+ * registration method followed by a written name (a string or template literal).
+ */
+function registrationCallPattern(adapters: readonly FrameworkAdapter[]): RegExp {
+  let pattern = registrationPatterns.get(adapters);
+  if (!pattern) {
+    const names = new Set<string>();
+    for (const adapter of adapters) {
+      for (const spec of adapter.mcpRegistrations ?? []) {
+        if (spec.server) continue;
+        for (const shape of spec.match) if (shape.type === 'method') names.add(shape.method.replace(/[$]/g, '\\$&'));
+      }
+    }
+    pattern = names.size === 0 ? /(?!)/ : new RegExp(`\\.(?:${[...names].join('|')})\\s*\\(\\s*['"\`]`);
+    registrationPatterns.set(adapters, pattern);
   }
   return pattern;
 }
@@ -158,6 +181,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   const identity = { consumed: new Set<TS.Node>() };
   const templates: TS.TemplateExpression[] = [];
   const enabled = ctx.enabled.length > 0;
+  const parameterRegistrations = !enabled && registrationCallPattern(adapters).test(ctx.text);
   const K = ts.SyntaxKind;
   // An index loop: `for...of` runs the iterator protocol, which the interpreter does not shortcut.
   const candidates = result.candidates;
@@ -167,6 +191,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
       case K.CallExpression: {
         if (enabled) handleCallOrNew(ctx, frameworks, node as TS.CallExpression, scope);
         else if (runMethods.size > 0 && isRunCandidate(ts, node as TS.CallExpression, runMethods)) addImportedRun(ctx, node as TS.CallExpression, scope);
+        else if (parameterRegistrations) addParameterRegistration(ctx, node as TS.CallExpression, scope);
         // Both checks only ever match `String(x)`, `x.toString()`, `[a, b].join(sep)` and
         // `JSON.stringify([...])`: test the callee here instead of running them on every call.
         const callee = unwrap(ts, (node as TS.CallExpression).expression);
@@ -249,7 +274,8 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   // Deferred facts (add-tools sets) join the source order.
   ctx.facts.exposures.sort((a, b) => a.span.start - b.span.start);
 
-  if (!enabled) {
+  // Registrations on parameters need the functions they sit in, for the linker to follow callers.
+  if (!enabled && ctx.facts.mcpRegistrations.length === 0) {
     buildModuleSurface(ctx);
     return finalize(ctx.facts);
   }

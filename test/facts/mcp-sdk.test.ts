@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapterNaming } from '../../src/facts/adapters/index.js';
+import { mayHaveFacts } from '../../src/facts/extract.js';
 import { linkFacts } from '../../src/facts/resolve.js';
 import type { FileFacts } from '../../src/facts/types.js';
 import { extract, idAt, nameOf, offset, pos, show, spanOfText } from './helpers.js';
@@ -233,5 +234,199 @@ registerA(server);
     const sets = linked.exposureSets.filter((s) => s.kind === 'mcp-server');
     expect(sets.map((s) => [s.name, s.instanceIsParameter, s.tools.map((t) => t.name)])).toEqual([['main', undefined, ['a', 'b']]]);
     expect(linked.mcpServers.map((s) => [s.name, s.at.file])).toEqual([['main', 'src/main.ts']]);
+  });
+});
+
+const linkAll = (files: Record<string, string>) =>
+  linkFacts(
+    Object.entries(files).map(([file, code]) => extract(code, file)),
+    {
+      resolveModule: (_from, specifier) => {
+        const base = specifier.replace(/^\.\//, 'src/').replace(/\.(js|mjs|cjs)$/, '');
+        return Object.keys(files).find((file) => file.replace(/\.(ts|js|mjs|cjs)$/, '') === base);
+      },
+      naming: adapterNaming,
+    },
+  );
+const mcpSets = (linked: ReturnType<typeof linkFacts>) =>
+  linked.exposureSets.filter((s) => s.kind === 'mcp-server').map((s) => [s.name, s.tools.map((t) => t.name)]);
+
+describe('MCP TypeScript SDK: a server held in a class field', () => {
+  const agent = `import { McpAgent } from 'agents/mcp';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerSearch } from './search.js';
+
+export class DocsMcp extends McpAgent {
+  server = new McpServer({ name: 'docs', version: '1.0.0' });
+
+  async init() {
+    this.server.tool('fetch_page', { url: z.string() }, async () => ({ content: [] }));
+    this.server.registerTool('list_pages', {}, async () => ({ content: [] }));
+    const s = this.server;
+    s.tool('ping', async () => ({ content: [] }));
+    registerSearch(this.server);
+    setTimeout(() => this.server.tool('late', async () => ({ content: [] })));
+    [1].forEach(function () { this.server.tool('not_this_class', async () => ({ content: [] })); });
+  }
+
+  static register() {
+    this.server.tool('static_this', async () => ({ content: [] }));
+  }
+}
+`;
+  const search = `import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export function registerSearch(server: McpServer) {
+  server.tool('search', async () => ({ content: [] }));
+}
+`;
+
+  it('registrations on this.<field> in any method land in the field server; passing this.server is followed', () => {
+    const facts = extract(agent, 'src/agent.ts');
+    const id = idAt('mcp', agent, 'new McpServer');
+    expect(facts.mcpServers.map((s) => s.id)).toEqual([id]);
+    expect(facts.mcpRegistrations.map((r) => [nameOf(r.name), show(r.receiver)])).toEqual([
+      ['fetch_page', `mcp-server:${id}`],
+      ['list_pages', `mcp-server:${id}`],
+      ['ping', `binding:s@${offset(agent, 's = this')}`],
+      ['late', `mcp-server:${id}`],
+      // `this` of a plain function and of a static method is no instance: left unknown.
+      ['not_this_class', 'unknown(this).server'],
+      ['static_this', 'unknown(this).server'],
+    ]);
+    expect(mcpSets(linkAll({ 'src/agent.ts': agent, 'src/search.ts': search }))).toEqual([['docs', ['fetch_page', 'list_pages', 'ping', 'search', 'late']]]);
+  });
+
+  it('a field assigned in the constructor; two registrations of one name collide', () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+class Notes {
+  server: McpServer;
+  constructor() {
+    this.server = new McpServer({ name: 'notes', version: '1' });
+  }
+  start() {
+    this.server.tool('add_note', async () => ({ content: [] }));
+  }
+  more() {
+    this.server.registerTool('add_note', {}, async () => ({ content: [] }));
+  }
+}
+`;
+    const linked = linkAll({ 'src/notes.ts': code });
+    expect(mcpSets(linked)).toEqual([['notes', ['add_note', 'add_note']]]);
+  });
+
+  it('a field set twice, or never to a server, is not followed', () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+class Twice {
+  server = new McpServer({ name: 'a', version: '1' });
+  reset() { this.server = new McpServer({ name: 'b', version: '1' }); }
+  init() { this.server.tool('x', async () => ({ content: [] })); }
+}
+class Other {
+  server = makeServer();
+  init() { this.server.tool('y', async () => ({ content: [] })); }
+}
+`;
+    const facts = extract(code);
+    expect(facts.mcpRegistrations.map((r) => [nameOf(r.name), r.receiver.kind])).toEqual([
+      ['x', 'member'],
+      ['y', 'member'],
+    ]);
+  });
+});
+
+describe('MCP TypeScript SDK: a subclass of McpServer', () => {
+  it('is one server per class, named by super(); registrations on this collide', () => {
+    const code = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+const VERSION = '1.0.0';
+export class WeatherServer extends McpServer {
+  constructor() {
+    super({ name: 'weather', version: VERSION });
+    this.tool('forecast', async () => ({ content: [] }));
+    this.registerAlerts();
+  }
+  private registerAlerts() {
+    this.registerTool('forecast', {}, async () => ({ content: [] }));
+    this.registerTool('alerts', {}, async () => ({ content: [] }));
+  }
+}
+class NotAServer extends Base {
+  init() { this.tool('z', async () => ({ content: [] })); }
+}
+`;
+    const facts = extract(code);
+    expect(facts.mcpServers.map((s) => [s.id, nameOf(s.name), s.span.loc.start])).toEqual([[idAt('mcp', code, 'export class'), 'weather', pos(code, 'WeatherServer')]]);
+    expect(facts.mcpRegistrations.map((r) => [nameOf(r.name), r.receiver.kind])).toEqual([
+      ['forecast', 'mcp-server'],
+      ['forecast', 'mcp-server'],
+      ['alerts', 'mcp-server'],
+      ['z', 'unknown'],
+    ]);
+    expect(mcpSets(linkAll({ 'src/weather.ts': code }))).toEqual([['weather', ['forecast', 'forecast', 'alerts']]]);
+  });
+});
+
+describe('MCP TypeScript SDK: a server passed to a module that imports no SDK', () => {
+  const main = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerSearch } from './search.js';
+const server = new McpServer({ name: 'kb', version: '1' });
+server.tool('search', async () => ({ content: [] }));
+registerSearch(server);
+`;
+  const js = `/** @param {import('@modelcontextprotocol/sdk/server/mcp.js').McpServer} server */
+export function registerSearch(server) {
+  server.tool('search', 'Search the knowledge base', async () => ({ content: [] }));
+  server.registerTool(\`search_recent\`, {}, async () => ({ content: [] }));
+}
+const local = makeThing();
+local.tool('not_a_param', async () => ({}));
+`;
+
+  it('records registrations on parameters and the functions they sit in (JavaScript, untyped)', () => {
+    const facts = extract(js, 'src/search.js');
+    expect(facts.adapters).toEqual([]);
+    expect(facts.mcpRegistrations.map((r) => [nameOf(r.name), r.receiver.kind])).toEqual([
+      ['search', 'param'],
+      ['search_recent', 'param'],
+    ]);
+    expect(facts.functions.map((f) => f.name)).toEqual(['registerSearch']);
+  });
+
+  it('links them into the server of the caller: the duplicate is seen', () => {
+    expect(mcpSets(linkAll({ 'src/main.ts': main, 'src/search.js': js }))).toEqual([['kb', ['search', 'search', 'search_recent']]]);
+  });
+
+  it('an `any` parameter nobody passes a server to makes no set; files without a registration are not read', () => {
+    const lone = `export const register = (server: any) => server.tool('x', async () => ({}));\n`;
+    expect(extract(lone).mcpRegistrations).toHaveLength(1);
+    expect(mcpSets(linkAll({ 'src/lone.ts': lone }))).toEqual([]);
+    const plain = `export function f(cache) { cache.tool(name, 1); return cache.get('x'); }\n`;
+    expect(mayHaveFacts(plain)).toBe(false);
+    expect(mayHaveFacts(`export function f(s) { s.tool( "x", h); }`)).toBe(true);
+  });
+});
+
+describe('MCP TypeScript SDK: a server passed to a CommonJS module', () => {
+  it('follows require() into module.exports / exports.x functions that register on their parameter', () => {
+    const main = `const { McpServer } = require('@modelcontextprotocol/sdk/server/mcp.js');
+const { registerA } = require('./a.cjs');
+const { registerB } = require('./b.cjs');
+const server = new McpServer({ name: 'cjs', version: '1' });
+registerA(server);
+registerB(server);
+server.tool('a', async () => ({ content: [] }));
+`;
+    const a = `function registerA(server) {
+  server.tool('a', async () => ({ content: [] }));
+}
+module.exports = { registerA };
+`;
+    const b = `exports.registerB = function (server) {
+  server.tool('b', async () => ({ content: [] }));
+};
+`;
+    const shadowed = `const module = { exports: {} };\nmodule.exports = { x };\n`;
+    expect(extract(shadowed, 'src/s.cjs').exports).toEqual([]);
+    expect(mcpSets(linkAll({ 'src/main.cjs': main, 'src/a.cjs': a, 'src/b.cjs': b }))).toEqual([['cjs', ['a', 'b', 'a']]]);
   });
 });

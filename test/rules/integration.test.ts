@@ -450,6 +450,31 @@ const rowDetails: Record<string, RowDetail[]> = {
       needsTypes: true,
     },
   ],
+  // Issue 21 item 1: servers in a class field (Cloudflare McpAgent), a subclass of McpServer, and a
+  // JavaScript module registering on an untyped parameter (needs the other module's facts).
+  'projects/mcp-classes': [
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/index.ts',
+      data: { server: '"kb-worker"', name: 'get_article' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/legacy/server.ts',
+      data: { server: '"kb-legacy"', name: 'search' },
+      needsTypes: true,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/status-server.ts',
+      data: { server: '"status-page"', name: 'get_status' },
+      needsTypes: false,
+    },
+  ],
   // Issue 10 items 3 and 4: identity strings of a host without a framework, its own helpers in src/identity.
   'projects/identity-helpers': [
     {

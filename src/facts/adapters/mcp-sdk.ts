@@ -25,6 +25,8 @@ export const mcpSdkAdapter: FrameworkAdapter = {
       match: [
         { type: 'new', name: 'McpServer' },
         { type: 'new', name: 'Server' },
+        // `class MyServer extends McpServer { constructor() { super({ name }) } }`: one server per class.
+        { type: 'extends', name: 'McpServer' },
       ],
       role: 'server',
       name: [{ from: 'option', argument: 0, path: ['name'] }],

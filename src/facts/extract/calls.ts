@@ -17,6 +17,10 @@ function isNamespaceReceiver(ctx: Ctx, expr: TS.Expression, scope: Scope): boole
   return resolveImported(ctx, expr, scope)?.name === '*';
 }
 
+function isPassedValue(ts: Ctx['ts'], arg: TS.Expression): boolean {
+  return ts.isIdentifier(arg) || arg.kind === ts.SyntaxKind.ThisKeyword || (ts.isPropertyAccessExpression(arg) && arg.expression.kind === ts.SyntaxKind.ThisKeyword);
+}
+
 /** Calls that are not definitions: registrations, context calls, runs, calls linking functions. */
 export function handleOtherCall(ctx: Ctx, contextCalls: PendingContextCall[], node: TS.CallExpression, scope: Scope): void {
   const { ts } = ctx;
@@ -40,6 +44,7 @@ export function handleOtherCall(ctx: Ctx, contextCalls: PendingContextCall[], no
         if (m.role === 'run-options' && !isNamespaceReceiver(ctx, receiver, scope) && addRunReferences(ctx, node, receiver, scope, adapter.id, m.spec)) return;
       }
     }
+    if (addParameterRegistration(ctx, node, scope)) return;
     if (addImportedRun(ctx, node, scope)) return;
   } else if (addWrapperRegistration(ctx, node, scope)) return;
   addCallFact(ctx, node, scope);
@@ -51,6 +56,29 @@ function addWrapperRegistration(ctx: Ctx, node: TS.CallExpression, scope: Scope)
     for (const m of matched) {
       const server = m.role === 'mcp-registration' && m.spec.server ? node.arguments[m.spec.server.argument] : undefined;
       if (m.role === 'mcp-registration' && server && addMcpRegistration(ctx, node, server, scope, adapter.id, m.spec)) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * `export function registerSearch(server) { server.tool('search', ...) }` in a module that does not
+ * enable the registration's adapter (an untyped, `any` or JSDoc-typed parameter, JavaScript): a
+ * registration on a parameter is recorded for any adapter; the linker keeps it only when a caller
+ * passes that adapter's server.
+ */
+export function addParameterRegistration(ctx: Ctx, node: TS.CallExpression, scope: Scope): boolean {
+  const { ts } = ctx;
+  const callee = unwrap(ts, node.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  for (const adapter of ctx.adapters) {
+    if (ctx.enabled.includes(adapter)) continue;
+    for (const m of matchShape(adapter, 'method', callee.name.text, node.arguments.length)) {
+      if (m.role !== 'mcp-registration' || m.spec.server) continue;
+      const on = receiverOf(ts, callee.expression, m);
+      const receiver = on && unwrap(ts, on);
+      if (!receiver || !ts.isIdentifier(receiver) || lookup(scope, receiver.text)?.kind !== 'param') continue;
+      if (addMcpRegistration(ctx, node, receiver, scope, adapter.id, m.spec)) return true;
     }
   }
   return false;
@@ -103,10 +131,10 @@ function runTools(ctx: Ctx, node: CallNode, spec: RunSpec, scope: Scope): ValueR
   return undefined;
 }
 
-/** `register(server)`: a call to a local or imported function with an identifier argument. */
+/** `register(server)`, `register(this.server)`: a call to a local or imported function with an identifier argument (or a field of `this`). */
 function addCallFact(ctx: Ctx, node: TS.CallExpression, scope: Scope): void {
   const { ts } = ctx;
-  if (!node.arguments.some((arg) => ts.isIdentifier(unwrap(ts, arg)))) return;
+  if (!node.arguments.some((arg) => isPassedValue(ts, unwrap(ts, arg)))) return;
   const callee = unwrap(ts, node.expression);
   const imported = resolveImported(ctx, callee, scope);
   if (imported) {

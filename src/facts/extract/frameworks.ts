@@ -10,7 +10,7 @@ import { type AgentSets, type LiveAccess, addAgent, addPropertyUses, addToolkit 
 import { handleOtherCall } from './calls.js';
 import { runHooks } from './hook-site.js';
 import { type PendingContextCall, type Roles, addContextCalls, collectTypedMiddleware, middlewareShape } from './invocation.js';
-import { addMcpServer, addTypedServerParameters } from './mcp.js';
+import { addClassMcpServer, addMcpServer, addTypedServerParameters } from './mcp.js';
 import type { Scope } from './scope.js';
 import { addHandoff, addNamespace, addTool } from './tools.js';
 
@@ -54,10 +54,11 @@ export function handleCallOrNew(ctx: Ctx, st: FrameworkState, node: TS.CallExpre
   if (ctx.ts.isCallExpression(node)) handleOtherCall(ctx, st.pendingContextCalls, node, scope);
 }
 
-/** `class X extends <adapter base>`: a class-defined tool. */
+/** `class X extends <adapter base>`: a class-defined tool, or a class that is a server. */
 export function handleClass(ctx: Ctx, node: TS.ClassDeclaration, scope: Scope): void {
   const def = classify(ctx, node, scope);
   if (def?.kind === 'tool') addClassTool(ctx, node, scope, def);
+  else if (def?.kind === 'mcp-server') addClassMcpServer(ctx, node, scope, def);
 }
 
 /** Array literals that variables hold or functions return, for adapters whose toolkits are written so. */

@@ -21,6 +21,31 @@ export function addMcpServer(ctx: Ctx, node: CallNode, scope: Scope, def: Extrac
 }
 
 /**
+ * `class MyServer extends McpServer { constructor() { super({ name }) } }`: the class is one server
+ * (every instance of it), named by the options its constructor passes to `super`. Registrations on
+ * `this` in its members land in its set (see `thisRef` in `./values.ts`).
+ */
+export function addClassMcpServer(ctx: Ctx, cls: TS.ClassLikeDeclaration, scope: Scope, def: Extract<Def, { kind: 'mcp-server' }>): void {
+  const { ts } = ctx;
+  const ctor = cls.members.find((member): member is TS.ConstructorDeclaration => ts.isConstructorDeclaration(member) && !!member.body);
+  let superCall: TS.CallExpression | undefined;
+  for (const statement of ctor?.body?.statements ?? []) {
+    const e = ts.isExpressionStatement(statement) ? unwrap(ts, statement.expression) : undefined;
+    if (e && ts.isCallExpression(e) && e.expression.kind === ts.SyntaxKind.SuperKeyword) {
+      superCall = e;
+      break;
+    }
+  }
+  ctx.facts.mcpServers.push({
+    id: def.id,
+    adapter: def.adapter.id,
+    role: def.spec.role,
+    name: superCall ? writtenName(ctx, superCall, def.spec.name, scope)?.value : undefined,
+    span: spanOf(ctx, cls.name ?? cls),
+  });
+}
+
+/**
  * A registration when the name is written where the spec says (a string, a constant: not an
  * options object or a callback, which are other overloads or other APIs). True when recorded.
  */

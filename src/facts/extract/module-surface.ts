@@ -3,8 +3,8 @@
 import type * as TS from 'typescript';
 import type { ExportFact, ValueRef } from '../types.js';
 import { bindingValue } from './bindings.js';
-import { type Ctx, propertyNameText, spanOf } from './context.js';
-import type { Decl, Scope } from './scope.js';
+import { type Ctx, propertyNameText, spanOf, unwrap } from './context.js';
+import { type Decl, type Scope, lookup } from './scope.js';
 import { functionRef, toValueRef } from './values.js';
 
 function hasModifier(ctx: Ctx, node: TS.Node, kind: TS.SyntaxKind): boolean {
@@ -70,6 +70,10 @@ export function buildModuleSurface(ctx: Ctx): void {
       if (!statement.isExportEquals) facts.exports.push({ exported: 'default', value: toValueRef(ctx, statement.expression, scope) });
       continue;
     }
+    if (ts.isExpressionStatement(statement)) {
+      facts.exports.push(...commonJsExports(ctx, statement.expression, scope));
+      continue;
+    }
     if (!hasModifier(ctx, statement, K.ExportKeyword)) continue;
     const isDefault = hasModifier(ctx, statement, K.DefaultKeyword);
     if (ts.isVariableStatement(statement)) {
@@ -90,6 +94,35 @@ export function buildModuleSurface(ctx: Ctx): void {
     }
   }
   bindReferenced(ctx);
+}
+
+/**
+ * CommonJS exports at the top level: `module.exports = { a, b: c }`, `module.exports.a = a`,
+ * `exports.a = a` (with `module` and `exports` not declared in the file), as named exports.
+ */
+function commonJsExports(ctx: Ctx, expression: TS.Expression, scope: Scope): ExportFact[] {
+  const { ts } = ctx;
+  const e = unwrap(ts, expression);
+  if (!ts.isBinaryExpression(e) || e.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return [];
+  const left = unwrap(ts, e.left);
+  if (!ts.isPropertyAccessExpression(left)) return [];
+  const isGlobal = (node: TS.Expression, name: string): boolean => ts.isIdentifier(node) && node.text === name && !lookup(scope, name);
+  const target = unwrap(ts, left.expression);
+  if (isGlobal(left.expression, 'module') && left.name.text === 'exports') {
+    const right = unwrap(ts, e.right);
+    if (!ts.isObjectLiteralExpression(right)) return [];
+    const out: ExportFact[] = [];
+    for (const prop of right.properties) {
+      const key = ts.isSpreadAssignment(prop) ? undefined : propertyNameText(ts, prop.name);
+      if (key === undefined) continue;
+      if (ts.isShorthandPropertyAssignment(prop)) out.push({ exported: key, value: toValueRef(ctx, prop.name, scope) });
+      else if (ts.isPropertyAssignment(prop)) out.push({ exported: key, value: toValueRef(ctx, prop.initializer, scope) });
+      else if (ts.isMethodDeclaration(prop)) out.push({ exported: key, value: functionRef(ctx, prop) });
+    }
+    return out;
+  }
+  const onExports = isGlobal(target, 'exports') || (ts.isPropertyAccessExpression(target) && isGlobal(target.expression, 'module') && target.name.text === 'exports');
+  return onExports ? [{ exported: left.name.text, value: toValueRef(ctx, e.right, scope) }] : [];
 }
 
 /**

@@ -6,6 +6,8 @@ import {
   type Ctx,
   accessName,
   isAsConst,
+  isFunctionLike,
+  parentOf,
   isStringLike,
   propertyNameText,
   shortText,
@@ -378,6 +380,10 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
     const property = accessName(ts, e);
     if (property === undefined) return unknownRef(ctx, expr);
     const base = unwrap(ts, e.expression);
+    if (base.kind === ts.SyntaxKind.ThisKeyword) {
+      const field = thisFieldRef(ctx, e, base, property, scope);
+      if (field) return field;
+    }
     if (ts.isIdentifier(base)) {
       const decl = lookup(scope, base.text);
       if (decl?.kind === 'import' && decl.imported === '*' && decl.module !== undefined && !decl.typeOnly) {
@@ -409,7 +415,79 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
     return callOrInstanceRef(ctx, e, scope, span) ?? unknownRef(ctx, expr);
   }
   if (ts.isFunctionExpression(e) || ts.isArrowFunction(e)) return functionRef(ctx, e);
+  if (e.kind === ts.SyntaxKind.ThisKeyword) return thisRef(ctx, e, scope) ?? unknownRef(ctx, expr);
   return unknownRef(ctx, expr);
+}
+
+/**
+ * The class whose instance `this` denotes at `node`: the class of the nearest enclosing function
+ * that binds `this` (arrows do not), when it is an instance member (a method, the constructor, an
+ * accessor, a property initialiser). Undefined in plain functions and static members.
+ */
+function thisClass(ctx: Ctx, node: TS.Node): TS.ClassLikeDeclaration | undefined {
+  const { ts } = ctx;
+  for (let current = parentOf(ctx, node); current; current = parentOf(ctx, current)) {
+    if (ts.isArrowFunction(current)) continue;
+    if (ts.isClassStaticBlockDeclaration(current) || ts.isClassLike(current)) return undefined;
+    if (isFunctionLike(ts, current) || ts.isPropertyDeclaration(current)) {
+      const cls = parentOf(ctx, current);
+      if (!cls || !ts.isClassLike(cls)) return undefined;
+      const isStatic = !ts.isConstructorDeclaration(current) && ts.canHaveModifiers(current) && ts.getModifiers(current)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword);
+      return isStatic ? undefined : cls;
+    }
+  }
+  return undefined;
+}
+
+const fieldWritersOf = new WeakMap<TS.Node, Map<string, TS.Expression[]>>();
+
+/** What each instance field of a class is set to: its initialiser and every `this.f = ...` in the class. */
+function fieldWriters(ctx: Ctx, cls: TS.ClassLikeDeclaration): Map<string, TS.Expression[]> {
+  const cached = fieldWritersOf.get(cls);
+  if (cached) return cached;
+  const { ts } = ctx;
+  const writers = new Map<string, TS.Expression[]>();
+  const add = (name: string | undefined, value: TS.Expression): void => {
+    if (name === undefined) return;
+    let list = writers.get(name);
+    if (!list) writers.set(name, (list = []));
+    list.push(value);
+  };
+  const visit = (node: TS.Node): void => {
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment && node.operatorToken.kind <= ts.SyntaxKind.LastAssignment) {
+      const left = unwrap(ts, node.left);
+      if ((ts.isPropertyAccessExpression(left) || ts.isElementAccessExpression(left)) && unwrap(ts, left.expression).kind === ts.SyntaxKind.ThisKeyword && thisClass(ctx, left) === cls) {
+        add(accessName(ts, left) ?? '[computed]', node.right);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const member of cls.members) {
+    const isStatic = ts.canHaveModifiers(member) && ts.getModifiers(member)?.some((m) => m.kind === ts.SyntaxKind.StaticKeyword);
+    if (ts.isPropertyDeclaration(member) && member.initializer && !isStatic) add(propertyNameText(ts, member.name), member.initializer);
+    visit(member);
+  }
+  fieldWritersOf.set(cls, writers);
+  return writers;
+}
+
+/**
+ * `this.server` in a class whose field `server` is set once, to a definition of a server: that
+ * server (one fact for every instance of the class). Anything else is left to `member`.
+ */
+function thisFieldRef(ctx: Ctx, e: TS.Expression, self: TS.Node, property: string, scope: Scope): ValueRef | undefined {
+  const cls = thisClass(ctx, self);
+  const writers = cls && fieldWriters(ctx, cls).get(property);
+  if (!writers || writers.length !== 1 || fieldWriters(ctx, cls).has('[computed]')) return undefined;
+  const def = classify(ctx, unwrap(ctx.ts, writers[0]!), scope);
+  return def?.kind === 'mcp-server' ? { kind: 'mcp-server', id: def.id, span: spanOf(ctx, e) } : undefined;
+}
+
+/** `this` in a class that is itself a server (it extends one): that server. */
+function thisRef(ctx: Ctx, self: TS.Node, scope: Scope): ValueRef | undefined {
+  const cls = thisClass(ctx, self);
+  const def = cls && classify(ctx, cls, scope);
+  return def?.kind === 'mcp-server' ? { kind: 'mcp-server', id: def.id, span: spanOf(ctx, self) } : undefined;
 }
 
 /**
