@@ -6,14 +6,14 @@
 // The architecture's invariant rides on the run with every rule on: for every file, the built CLI
 // (its `main`, in this process) reports the same findings as ESLint, end positions included.
 // No timing is measured here (see bench/).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import parser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { main as mainType } from '../../src/cli/main.js';
+import { builtHash, sourcesHash } from '../build-hash.js';
 import { repoRoot } from './testers.js';
 
 const BUILT_PLUGIN = path.join(repoRoot, 'dist/src/plugin.js');
@@ -25,32 +25,11 @@ interface BuiltPlugin {
 }
 
 let plugin: BuiltPlugin;
-/** Newest mtime of src/ and rules/ when the suite started (colleagues may edit while it runs). */
-let sourcesAtStart = 0;
-
-function newestSourceMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(full));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function sourcesMtime(): number {
-  return Math.max(newestSourceMtime(path.join(repoRoot, 'src')), newestSourceMtime(path.join(repoRoot, 'rules')));
-}
+/** The hash of src/, rules/ and the build config when this file started (colleagues may edit while it runs). */
+let sourcesAtStart = '';
 
 beforeAll(async () => {
-  sourcesAtStart = sourcesMtime();
-  // test/global-setup.ts normally builds first; build here too when dist/ is missing or stale.
-  if (!existsSync(BUILT_PLUGIN) || statSync(BUILT_PLUGIN).mtimeMs < sourcesAtStart) {
-    const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
-    const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: repoRoot, encoding: 'utf8' });
-    // tsc emits despite type errors; the freshness test below fails if nothing was emitted.
-    if (!existsSync(BUILT_PLUGIN)) throw new Error(`building the plugin failed:\n${result.stdout}${result.stderr}`);
-  }
+  sourcesAtStart = sourcesHash();
   plugin = ((await import(pathToFileURL(BUILT_PLUGIN).href)) as { default: BuiltPlugin }).default;
 }, 300_000);
 
@@ -668,8 +647,8 @@ const fixtures = [
 ];
 
 describe('the built plugin', () => {
-  it('is at least as new as src/ and rules/ were when the suite started', () => {
-    expect(statSync(BUILT_PLUGIN).mtimeMs).toBeGreaterThanOrEqual(sourcesAtStart);
+  it('was built from src/ and rules/ as they were when this file started (test/global-setup.ts)', () => {
+    expect(builtHash()).toBe(sourcesAtStart);
   });
 
   it('has the recommended configs, with the project service only in the type-checked one', () => {
