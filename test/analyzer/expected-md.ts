@@ -60,7 +60,9 @@ function tableRows(markdown: string, heading: string): string[][] {
 }
 
 export function readExpected(fixtureDir: string): { findings: ExpectedFinding[]; diagnostics: ExpectedDiagnostic[] } {
-  const markdown = fs.readFileSync(path.join(fixtureDir, 'EXPECTED.md'), 'utf8');
+  const file = path.join(fixtureDir, 'EXPECTED.md');
+  if (!fs.existsSync(file)) throw new Error(`${fixtureDir} has no EXPECTED.md: write one, or list it in GOLDEN_ONLY (test/fixture-projects.ts) with the reason`);
+  const markdown = fs.readFileSync(file, 'utf8');
   const findings = tableRows(markdown, 'Findings')
     .filter((cells) => /^\d+$/.test(cells[0] ?? ''))
     .map((cells) => ({

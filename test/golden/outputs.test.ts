@@ -3,22 +3,15 @@
 // before the adapter architecture was reshaped (issue 8), held byte-identical through that reshape,
 // with reviewed updates since (`git log -- test/golden/__outputs__`: new rules, messages, fixtures);
 // each deliberate change of output is a reviewed update of these files (`npm run golden:update`).
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/checks/catalog.js';
-import { frameworkFixtures } from '../analyzer/helpers.js';
 import { run } from '../cli/helpers.js';
+import { goldenFixtures } from '../fixture-projects.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const fixtures = [
-  'fixtures/demo',
-  'fixtures/typed',
-  ...readdirSync(path.join(root, 'fixtures/projects')).map((name) => `fixtures/projects/${name}`),
-  // One project per framework adapter: its findings, and the graph of its agents and sets.
-  ...frameworkFixtures.map((name) => `fixtures/frameworks/${name}`),
-];
+const fixtures = goldenFixtures.map((name) => `fixtures/${name}`);
 const everyRule = Object.keys(catalog).flatMap((id) => ['--rule', `${id}=error`]);
 
 /** One command's exit code and stderr, as the `runs.txt` golden records them under its argv. */

@@ -6,7 +6,7 @@
 // The architecture's invariant rides on the run with every rule on: for every file, the built CLI
 // (its `main`, in this process) reports the same findings as ESLint, end positions included.
 // No timing is measured here (see bench/).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import parser from '@typescript-eslint/parser';
@@ -14,6 +14,7 @@ import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { main as mainType } from '../../src/cli/main.js';
 import { builtHash, sourcesHash } from '../build-hash.js';
+import { expectedFixtures, inGroup } from '../fixture-projects.js';
 import { repoRoot } from './testers.js';
 
 const BUILT_PLUGIN = path.join(repoRoot, 'dist/src/plugin.js');
@@ -636,15 +637,9 @@ async function lint(dir: string, mode: 'syntax' | 'typed' | 'typed-all', located
   );
 }
 
-const fixtures = [
-  'demo',
-  ...(['projects', 'frameworks'] as const).flatMap((group) =>
-    readdirSync(path.join(repoRoot, 'fixtures', group), { withFileTypes: true })
-      .filter((e) => e.isDirectory() && existsSync(path.join(repoRoot, 'fixtures', group, e.name, 'EXPECTED.md')))
-      .map((e) => `${group}/${e.name}`)
-      .sort(),
-  ),
-];
+// Every fixture project but the layouts (test/analyzer/layouts.test.ts) and the golden-only ones;
+// each must have an EXPECTED.md (test/fixture-projects.ts).
+const fixtures = ['demo', ...inGroup(expectedFixtures, 'projects'), ...inGroup(expectedFixtures, 'frameworks')];
 
 describe('the built plugin', () => {
   it('was built from src/ and rules/ as they were when this file started (test/global-setup.ts)', () => {
