@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import { catalog, type RuleId } from '../../src/checks/index.js';
 import { allFixtureProjects, expectedFixtures, GOLDEN_ONLY, goldenFixtures, unclassified } from '../fixture-projects.js';
-import { readExpected, type ExpectedFinding } from './expected-md.js';
+import { readExpected, relatedLocations, type ExpectedFinding } from './expected-md.js';
 import { allRules, FIXTURES, fixtureProjects as fixtures, recommendedRules, relatedAt, rows } from './helpers.js';
 
 describe('every fixture project is checked', () => {
@@ -42,9 +42,10 @@ describe.each(fixtures)('fixtures/%s', (name) => {
     expect(rows(result.findings).map(({ ruleId, file, line, column, messageId }) => ({ ruleId, file, line, column, messageId }))).toEqual(
       expectedRows(),
     );
-    result.findings.forEach((finding, i) => {
-      expect(relatedAt(finding)).toEqual(expect.arrayContaining(expected().findings[i]?.related ?? []));
-    });
+    // Every related location of each finding, exactly those its row names (in the finding's order).
+    expect(result.findings.map((finding) => `${finding.ruleId} ${finding.file}:${finding.span.loc.start.line}: ${relatedAt(finding).join(' ')}`)).toEqual(
+      result.findings.map((finding, i) => `${finding.ruleId} ${finding.file}:${finding.span.loc.start.line}: ${(expected().findings[i]?.related ?? []).join(' ')}`),
+    );
   });
 
   it('recommended: the rows of rules that are on by default; exactly the listed diagnostics', async () => {
@@ -71,5 +72,12 @@ describe('EXPECTED.md tables are read', () => {
     expect(crossFile).toHaveLength(1);
     expect(crossFile[0]?.related).toEqual(expect.arrayContaining(['src/tools/inventory.ts:25:9']));
     expect(readExpected(path.join(FIXTURES, 'projects/clean')).findings).toEqual([]);
+    // `:line:column` alone is in the file named before it.
+    expect(relatedLocations('winner at `src/a.ts:34:11`; names `src/a.ts:10:9` (winner) and `:17:9`; server at `src/b.ts:2:3`')).toEqual([
+      'src/a.ts:34:11',
+      'src/a.ts:10:9',
+      'src/a.ts:17:9',
+      'src/b.ts:2:3',
+    ]);
   });
 });
