@@ -1,34 +1,26 @@
 // Some tests run the built package (the CLI binary, the ESLint plugin from dist/, npm pack).
-// Build once, before any test file starts, when dist/ is missing or older than the sources, so
-// `npm test` works on a fresh clone and parallel test files never race on dist/.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// Build once, before any test file starts, when dist/ was not built from the sources as they are
+// now (a hash of their content, test/build-hash.ts; not mtimes), so `npm test` works on a fresh
+// clone, never tests a stale build, and parallel test files never race on dist/. A failed build
+// fails the run. When nothing changed this costs one read of the sources (well under a second).
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
+import { BUILD_HASH_FILE, builtHash, repoRoot, sourcesHash } from './build-hash.js';
 
 export default function setup(): void {
-  const marker = path.join(root, 'dist/src/plugin.js');
-  const sources = Math.max(newestMtime(path.join(root, 'src')), newestMtime(path.join(root, 'rules')));
-  if (existsSync(marker) && statSync(marker).mtimeMs >= sources) return;
-  try {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
-  } catch {
-    // tsc still emits on type errors; the tests that need dist/ report what is missing themselves.
-    console.warn('tool-identity-audit test setup: the build reported errors (see above).');
+  const hash = sourcesHash();
+  if (builtHash() === hash) return;
+  // As `npm run build`: no output of a deleted or renamed source survives.
+  rmSync(path.join(repoRoot, 'dist'), { recursive: true, force: true });
+  const tsc = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (tsc.status !== 0) {
+    throw new Error(`tool-identity-audit test setup: building dist/ failed (tsc exit ${String(tsc.status ?? tsc.signal)}):\n${tsc.stdout}${tsc.stderr}`);
   }
+  // Hash of the sources the build read: an edit during the build leaves a hash that differs from
+  // the next run's, so that run builds again.
+  writeFileSync(BUILD_HASH_FILE, `${hash}\n`);
 }

@@ -119,11 +119,22 @@ function checkSet(set: ResolvedExposureSet, adapter: FrameworkAdapter | undefine
     );
   }
 
-  for (const group of findToolNameCollisions(toolLikes, handoffs.map(toHandoffLike))) {
-    findings.push(...groupFindings(set, adapter, group, tools, handoffs));
+  // Where the runtime keeps every entry and dispatch is last-wins, an object listed again is picked
+  // at its last listing: `[a, b, a]` runs `a`, so `b` is the one never reached.
+  const lastWins = !keptOnce && dispatchOf(set, adapter) === 'last';
+  const dispatchOrder = lastWins ? byLastListing(set.tools) : tools;
+  for (const group of findToolNameCollisions(lastWins ? dispatchOrder.map(toToolLike) : toolLikes, handoffs.map(toHandoffLike))) {
+    findings.push(...groupFindings(set, adapter, group, dispatchOrder, handoffs));
   }
   findings.push(...oneDefinitionFindings(set, adapter));
   return findings;
+}
+
+/** Each object once, at its last listing, in the order of those listings. */
+function byLastListing(listed: readonly ResolvedTool[]): ResolvedTool[] {
+  const last = new Map<string, number>();
+  listed.forEach((tool, i) => last.set(tool.key, i));
+  return listed.filter((tool, i) => last.get(tool.key) === i);
 }
 
 function groupFindings(

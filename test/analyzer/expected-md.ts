@@ -59,8 +59,23 @@ function tableRows(markdown: string, heading: string): string[][] {
   return rows.slice(2);
 }
 
+/**
+ * The `file:line:column` locations of a row's "related" cell, in order; `:line:column` alone is in
+ * the file named last before it (`names \`src/a.ts:10:9\` and \`:17:9\``).
+ */
+export function relatedLocations(cell: string): string[] {
+  let file: string | undefined;
+  return [...cell.matchAll(/`([\w./-]+\.[cm]?[jt]sx?)?(:\d+:\d+)`/g)].map((m) => {
+    file = m[1] ?? file;
+    if (file === undefined) throw new Error(`a related location with no file before it: ${m[0]} in ${cell}`);
+    return `${file}${m[2] as string}`;
+  });
+}
+
 export function readExpected(fixtureDir: string): { findings: ExpectedFinding[]; diagnostics: ExpectedDiagnostic[] } {
-  const markdown = fs.readFileSync(path.join(fixtureDir, 'EXPECTED.md'), 'utf8');
+  const file = path.join(fixtureDir, 'EXPECTED.md');
+  if (!fs.existsSync(file)) throw new Error(`${fixtureDir} has no EXPECTED.md: write one, or list it in GOLDEN_ONLY (test/fixture-projects.ts) with the reason`);
+  const markdown = fs.readFileSync(file, 'utf8');
   const findings = tableRows(markdown, 'Findings')
     .filter((cells) => /^\d+$/.test(cells[0] ?? ''))
     .map((cells) => ({
@@ -70,7 +85,7 @@ export function readExpected(fixtureDir: string): { findings: ExpectedFinding[];
       column: Number(cells[4]),
       messageId: unquote(cells[5] ?? ''),
       explanation: cells[8] ?? '',
-      related: [...(cells[7] ?? '').matchAll(/`([\w./-]+\.[cm]?[jt]sx?:\d+:\d+)`/g)].map((m) => m[1] as string),
+      related: relatedLocations(cells[7] ?? ''),
     }));
   // A diagnostic about a whole file (binary, a tsconfig that could not be read) has no position: `–`.
   const position = (cell: string | undefined): number | undefined => (/^\d+$/.test(cell ?? '') ? Number(cell) : undefined);

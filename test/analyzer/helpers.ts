@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import { catalog, ruleIds, ruleOptions, type EnabledRules, type Finding } from '../../src/checks/index.js';
 import { loadConfig, type Config } from '../../src/cli/config.js';
+import { expectedFixtures, FIXTURES, inGroup } from '../fixture-projects.js';
 
 const created: string[] = [];
 afterAll(() => {
@@ -77,23 +78,19 @@ export function relatedAt(finding: Finding): string[] {
   return finding.related.map((r) => `${r.file}:${r.span.loc.start.line}:${r.span.loc.start.column + 1}`);
 }
 
-export const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures');
+export { FIXTURES };
 
 /**
- * The fixtures/frameworks/<name>/ projects, one per framework adapter, each with an EXPECTED.md: run
- * by fixtures.test.ts (analyzer) and test/rules/integration.test.ts (ESLint with and without types,
- * and the CLI = typed ESLint).
+ * The fixtures/frameworks/<name>/ projects, one per framework adapter: run by fixtures.test.ts
+ * (analyzer) and test/rules/integration.test.ts (ESLint with and without types, and the CLI =
+ * typed ESLint). Each has an EXPECTED.md; one without fails those suites (test/fixture-projects.ts).
  */
-export const frameworkFixtures: readonly string[] = fs
-  .readdirSync(path.join(FIXTURES, 'frameworks'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(FIXTURES, 'frameworks', entry.name, 'EXPECTED.md')))
-  .map((entry) => entry.name)
-  .sort();
+export const frameworkFixtures: readonly string[] = inGroup(expectedFixtures, 'frameworks').map((name) => name.slice('frameworks/'.length));
 
 /**
- * Every committed fixture project with an EXPECTED.md, relative to fixtures/: the demo, projects/*,
- * the monorepo layouts (analysed from their root; `empty` has nothing to analyse, see
- * test/cli/layouts.test.ts) and frameworks/*.
+ * Every committed fixture project with an EXPECTED.md, relative to fixtures/ (test/fixture-projects.ts):
+ * the demo, projects/*, the monorepo layouts (analysed from their root; `empty` has nothing to
+ * analyse, see test/cli/layouts.test.ts) and frameworks/*.
  */
 /** A fixture's own tool-identity-audit.config.json (its declared `adapters`), or the empty config. */
 export function fixtureConfig(dir: string): Config {
@@ -102,16 +99,7 @@ export function fixtureConfig(dir: string): Config {
 
 export const fixtureProjects: readonly string[] = [
   'demo',
-  ...withExpected('projects').map((name) => `projects/${name}`),
-  ...withExpected('layouts')
-    .filter((name) => name !== 'empty')
-    .map((name) => `layouts/${name}`),
-  ...frameworkFixtures.map((name) => `frameworks/${name}`),
+  ...inGroup(expectedFixtures, 'projects'),
+  ...inGroup(expectedFixtures, 'layouts').filter((name) => name !== 'layouts/empty'),
+  ...inGroup(expectedFixtures, 'frameworks'),
 ];
-
-function withExpected(folder: string): string[] {
-  return fs
-    .readdirSync(path.join(FIXTURES, folder))
-    .filter((name) => fs.existsSync(path.join(FIXTURES, folder, name, 'EXPECTED.md')))
-    .sort();
-}

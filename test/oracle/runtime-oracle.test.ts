@@ -55,7 +55,8 @@ async function disagreements(config: Config, emitted: ReturnType<typeof emit>, f
     }
     for (const [name, winner] of rt.winners) {
       const claimed = st.winners.get(name);
-      if (claimed !== undefined && claimed !== winner) out.push(`agent${i}: "${name}" is won by ${winner} at run time, static says ${claimed}`);
+      // Whenever the runtime shows a winner, the analyzer must name the same one (not merely none).
+      if (claimed !== winner) out.push(`agent${i}: "${name}" is won by ${winner} at run time, static says ${claimed ?? 'no winner'}`);
     }
   });
   return out;

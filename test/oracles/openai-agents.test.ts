@@ -266,7 +266,12 @@ class RecordingModel implements Model {
 
 type Live = { triage: Agent } | { namespaceErrors: string[] };
 
-function build(m: Config): Live {
+/**
+ * The configuration as live SDK objects. `topLevelOnly` leaves out the namespaced and deferred
+ * entries: the SDK checks those on their own (and rejects their duplicates under every policy,
+ * before it looks at the rest), so what remains meets the same top-level check as in the full agent.
+ */
+function build(m: Config, topLevelOnly = false): Live {
   const agents = m.agents.map((name) => new Agent({ name, instructions: 'Help.' }));
   const tools = m.tools.map((t, i) => {
     const style = writtenStyle(t);
@@ -291,9 +296,11 @@ function build(m: Config): Live {
     }
   });
   if (namespaceErrors.length > 0) return { namespaceErrors };
+  const kept = (i: number): boolean => !topLevelOnly || !m.tools[i]!.deferLoading;
+  const spread = (n: number): ReturnType<typeof toolNamespace> => (topLevelOnly ? [] : namespaces[n]!);
   const moduleTools = ([0, 1] as const).flatMap((module) => [
-    ...tools.filter((_, i) => m.tools[i]!.module === module && topLevel(m.tools[i]!)),
-    ...namespaces.filter((_, n) => m.namespaces[n]!.module === module).flat(),
+    ...tools.filter((_, i) => m.tools[i]!.module === module && topLevel(m.tools[i]!) && kept(i)),
+    ...m.namespaces.flatMap((ns, n) => (ns.module === module ? spread(n) : [])),
   ]);
   const agentTools = m.agentTools.map((a, i) =>
     agents[a.agent]!.asTool({
@@ -313,14 +320,14 @@ function build(m: Config): Live {
   const triage = new Agent({
     name: 'Triage',
     instructions: 'Route the user.',
-    tools: [...moduleTools, ...m.again.map((i) => tools[i]!), ...m.againNamespaces.flatMap((n) => namespaces[n]!), ...agentTools],
+    tools: [...moduleTools, ...m.again.filter(kept).map((i) => tools[i]!), ...m.againNamespaces.flatMap(spread), ...agentTools],
     handoffs,
   });
   return { triage };
 }
 
 /** The names a run under `policy` rejects ([] when it runs), and what the model was sent. */
-async function run(triage: Agent, policy: 'error' | 'warn'): Promise<{ rejected: string[]; sent: number; warned: string[] }> {
+async function run(triage: Agent, policy: 'error' | 'warn'): Promise<{ rejected: string[]; sent: number; warned: string[]; request?: ModelRequest }> {
   const model = new RecordingModel();
   const runner = new Runner({ modelProvider: { getModel: () => model }, toolNameCollisionPolicy: policy, tracingDisabled: true });
   // The SDK logs each collision it resolves under 'warn' with console.warn: keep them, quietly.
@@ -339,7 +346,53 @@ async function run(triage: Agent, policy: 'error' | 'warn'): Promise<{ rejected:
     warn.mockRestore();
   }
   const request = model.requests[0]!;
-  return { rejected: [], sent: request.tools.length + request.handoffs.length, warned };
+  return { rejected: [], sent: request.tools.length + request.handoffs.length, warned, request };
+}
+
+/** Who the model is shown under a warned name: `tool <i>`, `agent tool of agent <k>` or `handoff to <agent name>`. */
+function shownWinner(m: Config, request: ModelRequest, name: string): string | undefined {
+  const handoffShown = request.handoffs.find((h) => h.toolName === name);
+  if (handoffShown) return `handoff to ${/^Handoff to the (.*) agent to handle the request\./.exec(handoffShown.toolDescription)?.[1] ?? '?'}`;
+  const toolShown = request.tools.find((t) => t.type === 'function' && t.name === name);
+  const description = toolShown && 'description' in toolShown ? String(toolShown.description) : '';
+  const own = /^Tool (\d+)\.$/.exec(description);
+  if (own) return `tool ${own[1]!}`;
+  const asTool = /^Ask agent (\d+)\.$/.exec(description);
+  return asTool ? `agent tool of agent ${String(m.agentTools[Number(asTool[1])]!.agent)}` : undefined;
+}
+
+/**
+ * The winner a collision finding names, in shownWinner's words: the handoff its data names, or the
+ * entry its first related location ('"x" that dispatch picks') sits in, read from the emitted
+ * source; a spread (`...module0Tools`) stands for the definition the next related location is on.
+ */
+function claimedWinner(m: Config, files: SourceFiles, finding: Finding): string | undefined {
+  const handoffTo = /^the handoff to agent "(.*)"$/.exec(finding.data.winner ?? '');
+  if (handoffTo) return `handoff to ${handoffTo[1]!}`;
+  const [picked, definition] = finding.related;
+  const entry = picked && entryAt(files, picked);
+  const own = /^tool(\d+)$/.exec(entry ?? '') ?? (entry?.startsWith('...') && definition ? /\bconst tool(\d+) = tool\(/.exec(lineOf(files, definition)) : null);
+  if (own) return `tool ${own[1]!}`;
+  const asTool = /^agent(\d+)\.asTool\($/.exec(entry ?? '');
+  if (asTool) return `agent tool of agent ${asTool[1]!}`;
+  const handoffEntry = /^(?:handoff\()?agent(\d+)$/.exec(entry ?? '');
+  return handoffEntry ? `handoff to ${m.agents[Number(handoffEntry[1])]!}` : undefined;
+}
+
+type At = Finding['related'][number];
+
+/** The source line a location starts on. */
+function lineOf(files: SourceFiles, at: At): string {
+  return (files[at.file] ?? '').split('\n')[at.span.loc.start.line - 1] ?? '';
+}
+
+/** The list entry (`tool3`, `agent0.asTool(`, `handoff(agent1`, `agent2`, `...module0Tools`) a location is in: the last to start at or before it on its line. */
+function entryAt(files: SourceFiles, at: At): string | undefined {
+  const source = files[at.file] ?? '';
+  const lineStart = source.lastIndexOf('\n', at.span.start - 1) + 1;
+  const lineEnd = source.indexOf('\n', at.span.start);
+  const entries = [...source.slice(lineStart, lineEnd === -1 ? undefined : lineEnd).matchAll(/\.\.\.\w+|handoff\(agent\d+|agent\d+\.asTool\(|agent\d+|tool\d+/g)];
+  return entries.filter((e) => lineStart + e.index <= at.span.start).at(-1)?.[0];
 }
 
 const collisions = (findings: readonly Finding[]): Finding[] => findings.filter((f) => f.ruleId === 'no-tool-name-collision');
@@ -357,15 +410,30 @@ async function compare(m: Config, findings: readonly Finding[]): Promise<Verdict
   const reported = sortedNames(new Set(collisions(findings).map((f) => String(f.data.name))));
   const strict = await run(live.triage, 'error');
   const lenient = await run(live.triage, 'warn');
-  const rejected = sortedNames(new Set(strict.rejected));
-  const disagree = `a run under toolNameCollisionPolicy 'error' rejects ${JSON.stringify(rejected)}; no-tool-name-collision reports ${JSON.stringify(reported)}`;
-  if (lenient.rejected.length > 0) {
-    // Namespaced and deferred duplicates are rejected under every policy, and first: the SDK names
-    // only those, so the bare collisions it would report next cannot be observed in this run.
-    return rejected.every((name) => reported.includes(name)) ? { agree: 'rejected under every policy' } : { disagree };
-  }
+  // Namespaced and deferred duplicates are rejected under every policy, and first: the SDK names
+  // every one of them and stops, so the top-level collisions are read from a second agent without
+  // those entries (build's topLevelOnly), which the SDK checks the same way.
+  const topLevelOnly = build(m, true);
+  if ('namespaceErrors' in topLevelOnly) throw new Error('toolNamespace() threw only without its members');
+  const bare = lenient.rejected.length > 0 ? await run(topLevelOnly.triage, 'error') : undefined;
+  const rejected = sortedNames(new Set([...strict.rejected, ...(bare?.rejected ?? [])]));
+  const disagree = `a run under toolNameCollisionPolicy 'error' rejects ${JSON.stringify(rejected)}${bare ? ' (the top-level ones from the agent without namespaced and deferred entries)' : ''}; no-tool-name-collision reports ${JSON.stringify(reported)}`;
+  // As sets: a name only one side has fails, in either direction.
   if (!same(rejected, reported)) return { disagree };
   if (rejected.length === 0) return { agree: 'runs' };
+  // The dispatch winner of each top-level collision, as the SDK shows it under 'warn', is the one the findings name.
+  const shown = await run(topLevelOnly.triage, 'warn');
+  if (shown.request === undefined) return { disagree: `under 'warn' the agent without namespaced and deferred entries still throws for ${JSON.stringify(shown.rejected)}` };
+  const files = emit(m);
+  for (const name of new Set(shown.warned)) {
+    const winner = shownWinner(m, shown.request, name);
+    if (winner === undefined) return { disagree: `under 'warn' the SDK shows no entry named "${name}"` };
+    for (const finding of collisions(findings).filter((f) => f.data.name === name && f.data.winner !== undefined)) {
+      const claimed = claimedWinner(m, files, finding);
+      if (claimed !== winner) return { disagree: `"${name}": the SDK shows ${winner}; no-tool-name-collision at ${finding.file}:${String(finding.span.loc.start.line)} names ${claimed ?? 'no winner'}` };
+    }
+  }
+  if (lenient.rejected.length > 0) return { agree: 'rejected under every policy' };
   // Under 'warn' the SDK warns once per name and keeps one winner: one hidden entry per reported loser.
   const warned = sortedNames(new Set(lenient.warned));
   if (!same(warned, reported)) return { disagree: `under 'warn' the SDK warns about ${JSON.stringify(warned)}; no-tool-name-collision reports ${JSON.stringify(reported)}` };

@@ -5,7 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Agent, Runner, tool as agentTool, toolNamespace, Usage, type Model, type ModelRequest } from '@openai/agents';
 import { generateText, jsonSchema, tool as aiTool, type Tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { Finding } from '../../src/checks/index.js';
 import { staticFindings, type SourceFiles } from './harness.js';
@@ -77,6 +77,43 @@ describe('@openai/agents regressions', () => {
     const billing = new Agent({ name: 'Billing', instructions: 'Bills.' });
     const triage = new Agent({ name: 'Triage', tools: [lookup(), billing.asTool({ toolName: 'lookup', toolDescription: 'Ask billing.' })] });
     expect(await strictRun(triage)).toBe("Duplicate enabled tool name found: 'lookup' (2 function tools).");
+  });
+
+  it('an object listed again is picked at its last listing: in [a, b, a] dispatch runs a, so b is the loser', async () => {
+    const files = {
+      'src/triage.ts': [
+        `import { Agent, tool } from '@openai/agents';`,
+        `import { z } from 'zod';`,
+        '',
+        `const a = tool({ name: 'lookup', description: 'A.', parameters: z.object({ q: z.string() }), execute: async () => 'ok' });`,
+        `const b = tool({ name: 'lookup', description: 'B.', parameters: z.object({ q: z.string() }), execute: async () => 'ok' });`,
+        `export const triage = new Agent({ name: 'Triage', tools: [a, b, a] });`,
+        '',
+      ].join('\n'),
+    };
+    const findings = await staticFindings(files);
+    expect(findings.map(row)).toEqual([
+      'no-tool-name-collision/duplicateToolName "lookup" src/triage.ts:6:62',
+      'no-tool-name-collision/sameToolListedTwice "lookup" src/triage.ts:6:65',
+    ]);
+    // The loser's finding points at the winner where it is listed last.
+    expect(findings[0]?.related[0]?.span.loc.start.column).toBe(64);
+    // Under 'warn' the SDK shows the model `a` (its last entry wins) and hides the other two.
+    const a = agentTool({ name: 'lookup', description: 'A.', parameters: z.object({ q: z.string() }), execute: async () => 'ok' });
+    const b = agentTool({ name: 'lookup', description: 'B.', parameters: z.object({ q: z.string() }), execute: async () => 'ok' });
+    const seen: ModelRequest[] = [];
+    const recording: Model = { ...answer, getResponse: (request: ModelRequest) => (seen.push(request), answer.getResponse(request)) };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await new Runner({ modelProvider: { getModel: () => recording }, toolNameCollisionPolicy: 'warn', tracingDisabled: true }).run(
+        // As data (Array.of), so this repository's own audit sees no collision here.
+        new Agent({ name: 'Triage', tools: Array.of(a, b, a) }),
+        'hello',
+      );
+    } finally {
+      warn.mockRestore();
+    }
+    expect(seen[0]?.tools.map((t) => ('description' in t ? t.description : t.type))).toEqual(['A.']);
   });
 
   it('a tool name composed from an imported constant (a template or +) is the name the SDK sees', async () => {

@@ -222,6 +222,8 @@ describe('npm pack', () => {
       expect(packedFiles).toContain(file);
     }
     expect(packedFiles.filter((f) => f.startsWith('test/') || f.startsWith('src/'))).toEqual([]);
+    // The test setup's record of what dist/ was built from (test/build-hash.ts) stays out.
+    expect(packedFiles).not.toContain('dist/.sources-hash');
   });
 
   it('imports tool-identity-audit/runtime from a separate project with no other packages', () => {

@@ -1,13 +1,13 @@
 // The rule cases through the CLI's analyzer: each case's code is written to a temporary project
 // (alone, or into a copy of fixtures/typed for typed cases) and `analyzeProject` must report for
-// that file exactly what RuleTester expects of the ESLint rule: the same messageIds, data and
-// locations, and nothing for valid cases. One list of cases, both front ends.
+// that file exactly what RuleTester expects of the ESLint rule: the same messageIds, locations and
+// messages (the case's data interpolated, as RuleTester compares them), and nothing for valid cases. One list of cases, both front ends.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
-import { ruleIds, ruleOptions, type EnabledRules, type Finding, type RuleId } from '../../src/checks/index.js';
+import { catalog, ruleIds, ruleOptions, type EnabledRules, type Finding, type RuleId } from '../../src/checks/index.js';
 
 interface CaseLike {
   readonly name?: string;
@@ -40,9 +40,17 @@ export function ruleIdOf(docsUrl: string | undefined): RuleId {
   return id as RuleId;
 }
 
-function located(finding: Finding): { messageId: string; data: Record<string, string>; line: number; column: number; endLine: number; endColumn: number } {
+function located(finding: Finding): { messageId: string; message: string; data: Record<string, string>; line: number; column: number; endLine: number; endColumn: number } {
   const { start, end } = finding.span.loc;
-  return { messageId: finding.messageId, data: finding.data, line: start.line, column: start.column + 1, endLine: end.line, endColumn: end.column + 1 };
+  return { messageId: finding.messageId, message: finding.message, data: finding.data, line: start.line, column: start.column + 1, endLine: end.line, endColumn: end.column + 1 };
+}
+
+const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
+const placeholders = (template: string): string[] => [...template.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
+
+/** ESLint's interpolation of report data into a message (a placeholder with no data stays as it is). */
+function interpolate(template: string, data: Record<string, unknown>): string {
+  return template.replace(PLACEHOLDER, (whole, key: string) => (Object.hasOwn(data, key) ? String(data[key]) : whole));
 }
 
 /** One `it` per case: the analyzer reports for the case's file what the case expects. */
@@ -60,9 +68,18 @@ export function runCliCases(name: string, id: RuleId, cases: { syntax: readonly 
       expect(got.map(({ messageId, line, column, endLine, endColumn }) => ({ messageId, line, column, endLine, endColumn }))).toEqual(
         want.map(({ messageId, line, column, endLine, endColumn }) => ({ messageId, line, column, endLine, endColumn })),
       );
+      // As RuleTester checks the ESLint rule (requireData): wherever the message has placeholders the
+      // case gives the data, and the message they make is the CLI's message, character for character.
       got.forEach((g, i) => {
+        const template = catalog[id].messages[g.messageId];
+        if (template === undefined) throw new Error(`${id} has no message ${g.messageId}`);
         const data = want[i]?.data;
-        if (data) expect(g.data).toMatchObject(Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])));
+        if (data === undefined) {
+          expect(placeholders(template), `case error ${i + 1} (${g.messageId}) gives no data, but the message has placeholders`).toEqual([]);
+          expect(g.message).toBe(template);
+        } else {
+          expect(g.message, `case error ${i + 1} (${g.messageId}): the message from the case's data`).toBe(interpolate(template, data));
+        }
       });
     };
     const all = [...cases.syntax.map((c) => [c, false] as const), ...cases.typed.map((c) => [c, true] as const)];

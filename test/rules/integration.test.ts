@@ -6,14 +6,15 @@
 // The architecture's invariant rides on the run with every rule on: for every file, the built CLI
 // (its `main`, in this process) reports the same findings as ESLint, end positions included.
 // No timing is measured here (see bench/).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import parser from '@typescript-eslint/parser';
 import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { main as mainType } from '../../src/cli/main.js';
+import { builtHash, sourcesHash } from '../build-hash.js';
+import { expectedFixtures, inGroup } from '../fixture-projects.js';
 import { repoRoot } from './testers.js';
 import { fixtureConfig } from '../analyzer/helpers.js';
 
@@ -26,32 +27,11 @@ interface BuiltPlugin {
 }
 
 let plugin: BuiltPlugin;
-/** Newest mtime of src/ and rules/ when the suite started (colleagues may edit while it runs). */
-let sourcesAtStart = 0;
-
-function newestSourceMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSourceMtime(full));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function sourcesMtime(): number {
-  return Math.max(newestSourceMtime(path.join(repoRoot, 'src')), newestSourceMtime(path.join(repoRoot, 'rules')));
-}
+/** The hash of src/, rules/ and the build config when this file started (colleagues may edit while it runs). */
+let sourcesAtStart = '';
 
 beforeAll(async () => {
-  sourcesAtStart = sourcesMtime();
-  // test/global-setup.ts normally builds first; build here too when dist/ is missing or stale.
-  if (!existsSync(BUILT_PLUGIN) || statSync(BUILT_PLUGIN).mtimeMs < sourcesAtStart) {
-    const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
-    const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: repoRoot, encoding: 'utf8' });
-    // tsc emits despite type errors; the freshness test below fails if nothing was emitted.
-    if (!existsSync(BUILT_PLUGIN)) throw new Error(`building the plugin failed:\n${result.stdout}${result.stderr}`);
-  }
+  sourcesAtStart = sourcesHash();
   plugin = ((await import(pathToFileURL(BUILT_PLUGIN).href)) as { default: BuiltPlugin }).default;
 }, 300_000);
 
@@ -702,19 +682,13 @@ async function lint(dir: string, mode: 'syntax' | 'typed' | 'typed-all', located
   );
 }
 
-const fixtures = [
-  'demo',
-  ...(['projects', 'frameworks'] as const).flatMap((group) =>
-    readdirSync(path.join(repoRoot, 'fixtures', group), { withFileTypes: true })
-      .filter((e) => e.isDirectory() && existsSync(path.join(repoRoot, 'fixtures', group, e.name, 'EXPECTED.md')))
-      .map((e) => `${group}/${e.name}`)
-      .sort(),
-  ),
-];
+// Every fixture project but the layouts (test/analyzer/layouts.test.ts) and the golden-only ones;
+// each must have an EXPECTED.md (test/fixture-projects.ts).
+const fixtures = ['demo', ...inGroup(expectedFixtures, 'projects'), ...inGroup(expectedFixtures, 'frameworks')];
 
 describe('the built plugin', () => {
-  it('is at least as new as src/ and rules/ were when the suite started', () => {
-    expect(statSync(BUILT_PLUGIN).mtimeMs).toBeGreaterThanOrEqual(sourcesAtStart);
+  it('was built from src/ and rules/ as they were when this file started (test/global-setup.ts)', () => {
+    expect(builtHash()).toBe(sourcesAtStart);
   });
 
   it('has the recommended configs, with the project service only in the type-checked one', () => {
