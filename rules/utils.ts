@@ -11,7 +11,8 @@ import { extractFacts, mayHaveFacts } from '../src/facts/extract.js';
 import { linkFacts } from '../src/facts/resolve.js';
 import { namingIn } from '../src/facts/adapters/index.js';
 import type { FrameworkAdapter } from '../src/facts/adapters/types.js';
-import { settingsAdapters } from './settings.js';
+import { declaredAdapters, parseDeclarations } from '../src/facts/adapters/declarations.js';
+import { PLUGIN_NAMESPACE } from '../src/checks/catalog.js';
 import type { FileFacts } from '../src/facts/types.js';
 import type { LinkedProject } from '../src/facts/resolved.js';
 import { checks, ruleOptions, type Finding, type RuleId, type RuleOptions } from '../src/checks/index.js';
@@ -167,6 +168,26 @@ function linkSingle(sourceFile: TS.SourceFile, adapters: readonly FrameworkAdapt
   entry = { files, linked, findings: new Map() };
   cache.set(sourceFile, entry);
   return entry;
+}
+
+// The plugin's shared setting `settings: { 'tool-identity': { adapters: [...] } }` declares the
+// project's own wrappers, as `adapters` does in the CLI's configuration. Validated once per settings
+// object; a bad declaration throws an error naming the key (ESLint shows a configuration error).
+const bySettings = new WeakMap<object, readonly FrameworkAdapter[]>();
+
+export function settingsAdapters(settings: Readonly<Record<string, unknown>> | undefined): readonly FrameworkAdapter[] {
+  if (!settings) return declaredAdapters(undefined);
+  let adapters = bySettings.get(settings);
+  if (adapters) return adapters;
+  const own = settings[PLUGIN_NAMESPACE] as { adapters?: unknown } | undefined;
+  if (own === undefined || own.adapters === undefined) adapters = declaredAdapters(undefined);
+  else {
+    const parsed = parseDeclarations(own.adapters, `settings["${PLUGIN_NAMESPACE}"].adapters`);
+    if (!parsed.ok) throw new Error(`${PLUGIN_NAMESPACE}: invalid adapter declaration: ${parsed.problems.join('; ')}`);
+    adapters = declaredAdapters(parsed.declarations);
+  }
+  bySettings.set(settings, adapters);
+  return adapters;
 }
 
 // ESLint hands every file the same options object; parse each distinct value once.

@@ -9,7 +9,7 @@ import { AnalyzerConfigError } from '../../src/analyzer/errors.js';
 import { declaredAdapters, type AdapterDeclaration } from '../../src/facts/adapters/declarations.js';
 import { adapters as builtins } from '../../src/facts/adapters/index.js';
 import rule from '../../rules/no-tool-name-collision.js';
-import { settingsAdapters } from '../../rules/settings.js';
+import { settingsAdapters } from '../../rules/utils.js';
 import { allRules, FIXTURES, fixtureConfig } from '../analyzer/helpers.js';
 import { helpdeskProject, removeProjects, run } from '../cli/helpers.js';
 

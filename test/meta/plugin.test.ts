@@ -12,7 +12,7 @@ import { catalog, DOCS_BASE_URL, ruleIds, ruleOptionSchemas, type RuleId } from 
 const root = path.resolve(import.meta.dirname, '../..');
 const rulesDir = path.join(root, 'rules');
 /** Files in rules/ that are not rules. */
-const NOT_RULES = new Set(['index.ts', 'create-rule.ts', 'utils.ts', 'settings.ts']);
+const NOT_RULES = new Set(['index.ts', 'create-rule.ts', 'utils.ts']);
 
 const ruleFiles = readdirSync(rulesDir)
   .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts') && !NOT_RULES.has(file))

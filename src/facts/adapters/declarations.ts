@@ -124,6 +124,17 @@ export const adapterDeclarationsSchema = z
 
 export type AdapterDeclaration = z.output<typeof adapterDeclarationSchema>;
 
+/**
+ * Validates declarations given outside the CLI's configuration (the analyzer API, ESLint settings):
+ * the parsed list, or one `<root>[0].tools: message` per problem, `root` naming where they were given.
+ */
+export function parseDeclarations(value: unknown, root: string): { ok: true; declarations: AdapterDeclaration[] } | { ok: false; problems: string[] } {
+  const parsed = adapterDeclarationsSchema.safeParse(value);
+  if (parsed.success) return { ok: true, declarations: parsed.data };
+  const at = (path: readonly PropertyKey[]): string => path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+  return { ok: false, problems: parsed.error.issues.map((issue) => `${root}${at(issue.path)}: ${issue.message}`) };
+}
+
 const verbatim = (name: string): string => name;
 
 function asWrappers(shapes: readonly z.output<typeof callShape>[]): CallShape[] {
