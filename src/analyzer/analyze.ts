@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { compareDiagnostics, runChecks } from '../checks/index.js';
 import { namingIn } from '../facts/adapters/index.js';
 import { runAdapters } from './run-adapters.js';
+import { runRules } from './run-rules.js';
 import { linkFacts } from '../facts/resolve.js';
 import { cacheFilePath, FactsCache } from './cache.js';
 import { cacheSalt } from './cache-salt.js';
@@ -36,6 +37,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
 
   const cwd = path.resolve(options.cwd);
   const adapters = runAdapters(options.adapters);
+  const rules = runRules(options.rules);
   const discovery = timed('discover', () =>
     discoverFiles({ cwd, paths: options.paths, tsconfig: options.tsconfig, include: options.include, exclude: options.exclude }),
   );
@@ -80,7 +82,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   const facts = collected.states.flatMap((state) => (state.linked && state.entry.facts ? [state.entry.facts] : []));
   const linked = timed('link', () => linkFacts(facts, { resolveModule, naming: namingIn(adapters) }));
   // Paths in facts are already relative to cwd with POSIX separators: what `helperModules` globs match.
-  const all = timed('check', () => runChecks({ files: facts, linked, matchPath: (file) => file, adapters }, options.rules));
+  const all = timed('check', () => runChecks({ files: facts, linked, matchPath: (file) => file, adapters }, rules));
   // Inline `eslint-disable` directives, dropped as ESLint drops them: by the rule and the finding's
   // start, in the finding's own file. Read from every file's text (or its cache entry), parsed or not.
   const directives = new Map(collected.states.flatMap((state) => (state.directives ? [[state.rel, state.directives] as const] : [])));

@@ -2,11 +2,14 @@
 // ts-morph, the same checks as the ESLint rules.
 import type { LinkedProject } from '../facts/resolved.js';
 import type { Finding, ToolDiagnostic } from '../checks/finding.js';
-import type { EnabledRules } from '../checks/input.js';
+import type { RuleId, RuleOptionsInput } from '../checks/catalog.js';
 import type { AdapterDeclaration } from '../facts/adapters/declarations.js';
 import type { ProjectReport } from './discover.js';
 
 export type { ProjectReport } from './discover.js';
+
+/** Rule ids to their options, as far as given. */
+export type RuleSettings = { [K in RuleId]?: RuleOptionsInput<K> };
 
 export interface AnalyzeOptions {
   /** Project root: paths in findings are relative to it (POSIX). */
@@ -33,7 +36,13 @@ export interface AnalyzeOptions {
    */
   include?: string[];
   exclude?: string[];
-  rules: EnabledRules;
+  /**
+   * The rules to run, each with its options (missing options take their defaults); a rule left out
+   * (or `undefined`) is off. Default: the recommended set, every rule whose default level is not
+   * `off`, with default options. Invalid options throw `AnalyzerConfigError` naming the option
+   * (`rules.valid-tool-name.provider: ...`).
+   */
+  rules?: RuleSettings;
   /**
    * The project's own definers, sets and registrations in the adapter vocabulary (`adapters` in the
    * configuration, docs/adapters.md). Validated here: a bad declaration throws `AnalyzerConfigError`
