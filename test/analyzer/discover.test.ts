@@ -100,7 +100,7 @@ describe('tsconfig discovery', () => {
       {
         file: 'tsconfig.json',
         kind: 'config-unreadable',
-        message: "Cannot read what tsconfig.json extends (@tsconfig/strictest/tsconfig.json not found); its own settings are used.",
+        message: "Cannot read what tsconfig.json extends (@tsconfig/strictest/tsconfig.json not installed); its own settings are used.",
       },
     ]);
   });

@@ -59,7 +59,7 @@ describe('layouts from the root', () => {
   it('an unreadable extends is a warning row naming the tsconfig and the missing file', async () => {
     const result = await cli(path.join(layouts, 'pnpm-uninstalled-base'));
     expect(result.stdout).toContain(
-      'packages/search-tools/tsconfig.json\n  warning  Cannot read what packages/search-tools/tsconfig.json extends (@research/tsconfig/base.json not found); its own settings are used  config-unreadable\n',
+      'packages/search-tools/tsconfig.json\n  warning  Cannot read what packages/search-tools/tsconfig.json extends (@research/tsconfig/base.json not installed); its own settings are used  config-unreadable\n',
     );
   });
 });
