@@ -73,17 +73,44 @@ export async function collectFiles(files: readonly SourceRef[], options: Collect
 
 /**
  * Parses the files the linker can reach from parsed facts and has no facts for yet, transitively.
- * `resolve` must be the linker's own resolver over every readable file.
+ * `resolve` must be the linker's own resolver over every readable file and every `available` one
+ * (files of projects outside the run's paths: read only when reached, then kept in `states`).
  */
-export function parseReachable(collected: Collected, resolve: ResolveModule, options: Pick<CollectOptions, 'cache' | 'timed' | 'adapters'>): void {
+export function parseReachable(
+  collected: Collected,
+  resolve: ResolveModule,
+  options: Pick<CollectOptions, 'cache' | 'timed' | 'adapters' | 'prefilter'>,
+  available: readonly SourceRef[] = [],
+): void {
   const byRel = new Map(collected.states.map((state) => [state.rel, state]));
+  const elsewhere = new Map(available.map((file) => [file.rel, file]));
   const analyse = fileAnalyser(options.timed, collected, options.adapters);
+  const adopt = (rel: string): FileState | undefined => {
+    const file = elsewhere.get(rel);
+    if (!file) return undefined;
+    elsewhere.delete(rel);
+    const state = learn(file, { ...options, prefilter: true, follow: () => [] }, analyse, collected);
+    if (state) {
+      collected.states.push(state);
+      byRel.set(rel, state);
+    }
+    return state;
+  };
   const pending = collected.states.filter((state) => state.linked);
   while (pending.length > 0) {
     const from = pending.pop()!;
     for (const specifier of linkerSpecifiers(from.entry.facts!)) {
       const target = resolve(from.rel, specifier);
-      const state = target === undefined ? undefined : byRel.get(target);
+      let found = target === undefined ? undefined : byRel.get(target);
+      if (!found && target !== undefined) {
+        found = adopt(target);
+        // Adopted and able to hold facts: parsed and linked already; its own imports still count.
+        if (found?.linked) {
+          pending.push(found);
+          continue;
+        }
+      }
+      const state = found;
       if (!state || state.linked) continue;
       if (!state.entry.facts) {
         const read = options.timed('read', () => readSource(state.abs, state.rel));

@@ -37,6 +37,11 @@ export interface TsconfigProject {
   aliases: AliasConfig | undefined;
   /** Lists no files of its own on purpose (`"files": []` or `"include": []`): a solution file. */
   solution: boolean;
+  /**
+   * Its `exclude` as tsc applies it (inherited through `extends`; without one, `outDir` and
+   * `declarationDir`), absolute; undefined when it could not be read.
+   */
+  excludes: string[] | undefined;
 }
 
 /**
@@ -100,7 +105,7 @@ function loadOne(configPath: string, options: LoadOptions, strict: boolean): { p
   const shown = relativePosix(cwd, configPath);
   const fallback = (why: string): { project: TsconfigProject; references: string[] } => {
     warnings.push({ configPath, message: `${why}; the default globs are used in ${displayDir(cwd, path.dirname(configPath))}.` });
-    return { project: { configPath, fileNames: undefined, aliases: undefined, solution: false }, references: [] };
+    return { project: { configPath, fileNames: undefined, aliases: undefined, solution: false, excludes: undefined }, references: [] };
   };
 
   const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
@@ -162,9 +167,18 @@ function loadOne(configPath: string, options: LoadOptions, strict: boolean): { p
       fileNames: present,
       aliases: aliasConfig(parsed.options, configPath, cwd),
       solution,
+      excludes: excludeSpecs(parsed, configPath),
     },
     references,
   };
+}
+
+/** What tsc leaves out of a tsconfig's directory: `exclude` (merged along `extends`, relative to it), else its output directories. */
+function excludeSpecs(parsed: TS.ParsedCommandLine, configPath: string): string[] {
+  const raw = (parsed.raw as { exclude?: unknown } | undefined)?.exclude;
+  const dir = path.dirname(configPath);
+  if (Array.isArray(raw)) return raw.filter((spec): spec is string => typeof spec === 'string').map((spec) => path.resolve(dir, spec));
+  return [parsed.options.outDir, parsed.options.declarationDir].filter((d): d is string => typeof d === 'string').map((d) => path.resolve(dir, d));
 }
 
 /**

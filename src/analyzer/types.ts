@@ -15,17 +15,21 @@ export interface AnalyzeOptions {
   /** Project root: paths in findings are relative to it (POSIX). */
   cwd: string;
   /**
-   * Files or directories to analyse, relative to `cwd`; default `['.']`. They restrict the tsconfig's
-   * or the globs' file list; a path that does not exist throws `AnalyzerConfigError`.
+   * Files or directories whose findings are reported, relative to `cwd`; default `['.']`. They
+   * narrow what is reported, not what is analysed: the projects that own a file under them are
+   * analysed whole (their other files are the other side of a collision), and findings located
+   * under them are reported. A path that does not exist throws `AnalyzerConfigError`.
    */
   paths?: string[];
   /**
    * tsconfig.json (or a directory holding one) to take `include`/`exclude`/`files`, project
-   * `references` and `paths`/`baseUrl` from; default `<cwd>/tsconfig.json` when present. A given
+   * `references` and `paths`/`baseUrl` from, followed alone. Without it, the projects are found
+   * from `cwd`: `<cwd>/tsconfig.json` and its references, the workspace members, and every
+   * tsconfig.json and nested workspace below (see layout.ts and tree.ts); a source file no tsconfig
+   * lists is analysed through the one nearest above it, else with the default settings. A given
    * one that does not exist, and syntax or shape errors in this first tsconfig, throw
    * `AnalyzerConfigError`; what it extends or references that cannot be read is a
-   * `config-unreadable` diagnostic. Without this option, the workspace members at `cwd` are
-   * projects too (see layout.ts).
+   * `config-unreadable` diagnostic.
    */
   tsconfig?: string;
   /**
