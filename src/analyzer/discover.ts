@@ -105,15 +105,39 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
     }
   }
 
-  // A file listed by tsconfigs belongs to the nearest of them (its aliases apply); any other file to
-  // the project that governs its directory.
+  // A file belongs to the nearest project that lists it (its aliases apply): a tsconfig that lists
+  // it, or the default-glob project whose directory it is in; any other file to the project that
+  // governs its directory (its nearest tsconfig).
   const found = new Map<string, DiscoveredFile>();
   const owner = new Map<string, LayoutProject>();
+  const governs = new Map<string, LayoutProject | undefined>();
+  const governing = (rel: string): LayoutProject | undefined => {
+    const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+    if (!governs.has(dir)) governs.set(dir, governingProject(cwd, layout.projects, dir));
+    return governs.get(dir);
+  };
+  const claim = (rel: string, file: DiscoveredFile, project: LayoutProject): void => {
+    if (found.has(rel)) return;
+    found.set(rel, file);
+    owner.set(rel, project);
+  };
   const byDepth = layout.projects
     .map((project, index) => ({ project, index, depth: relativePosix(cwd, project.dir).split('/').length }))
     .sort((a, b) => b.depth - a.depth || a.index - b.index);
+  const inGlobProject = new Map<LayoutProject, Array<[string, DiscoveredFile]>>();
+  for (const [rel, file] of walked) {
+    const project = governing(rel);
+    if (!project || project.fileNames) continue;
+    const list = inGlobProject.get(project) ?? [];
+    list.push([rel, file]);
+    inGlobProject.set(project, list);
+  }
   for (const { project } of byDepth) {
-    for (const abs of project.fileNames ?? []) {
+    if (!project.fileNames) {
+      for (const [rel, file] of inGlobProject.get(project) ?? []) claim(rel, file, project);
+      continue;
+    }
+    for (const abs of project.fileNames) {
       const rel = relativePosix(cwd, abs);
       if (found.has(rel) || !hasSourceExtension(rel) || isDeclarationFile(rel)) continue;
       if ((include && !include(rel)) || exclude?.(rel)) continue;
@@ -123,19 +147,12 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
         outside.add(link);
         continue;
       }
-      found.set(rel, { abs, rel, symlink: isSymlink(abs) });
-      owner.set(rel, project);
+      claim(rel, walked.get(rel) ?? { abs, rel, symlink: isSymlink(abs) }, project);
     }
   }
-  const governs = new Map<string, LayoutProject | undefined>();
   for (const [rel, file] of walked) {
-    if (found.has(rel)) continue;
-    const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
-    if (!governs.has(dir)) governs.set(dir, governingProject(cwd, layout.projects, dir));
-    const project = governs.get(dir);
-    if (!project) continue;
-    found.set(rel, file);
-    owner.set(rel, project);
+    const project = governing(rel);
+    if (project) claim(rel, file, project);
   }
 
   // The projects that own a file under the paths are analysed whole.

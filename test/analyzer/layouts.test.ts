@@ -36,8 +36,8 @@ const projectsOf: Record<string, Array<{ label: string; files: number }>> = {
   ],
   'nul-in-template': [{ label: '. (default globs)', files: 2 }],
   'examples-beside-packages': [
-    { label: 'tsconfig.json', files: 1 },
-    { label: 'packages/forecast (default globs)', files: 0 },
+    { label: 'tsconfig.json', files: 0 },
+    { label: 'packages/forecast (default globs)', files: 1 },
     { label: 'examples/chat-app/tsconfig.json', files: 4 },
     { label: 'examples/mcp-demos/servers/alerts/tsconfig.json', files: 1 },
     { label: 'examples/mcp-demos/servers/shared (default globs)', files: 1 },

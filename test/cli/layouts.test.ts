@@ -147,8 +147,8 @@ describe('real layouts, through the binary', () => {
     expect(result.stderr).toBe(
       [
         'tool-identity-audit: 5 projects, 7 files found, 7 files analysed',
-        '  tsconfig.json                                      1 file',
-        '  packages/forecast (default globs)                  0 files',
+        '  tsconfig.json                                      0 files',
+        '  packages/forecast (default globs)                  1 file',
         '  examples/chat-app/tsconfig.json                    4 files',
         '  examples/mcp-demos/servers/alerts/tsconfig.json    1 file',
         '  examples/mcp-demos/servers/shared (default globs)  1 file',
