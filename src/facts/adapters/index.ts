@@ -1,8 +1,12 @@
 // Registry of framework adapters. Order is the order of `FileFacts.adapters`.
 import { aiSdkAdapter } from './ai-sdk.js';
+import { anthropicAdapter } from './anthropic.js';
+import { bedrockRuntimeAdapter } from './bedrock-runtime.js';
+import { googleGenaiAdapter } from './google-genai.js';
 import { langchainAdapter } from './langchain.js';
 import { mastraAdapter } from './mastra.js';
 import { mcpSdkAdapter } from './mcp-sdk.js';
+import { openaiAdapter } from './openai.js';
 import { openaiAgentsAdapter } from './openai-agents.js';
 import { toolIdentityAuditAdapter } from './tool-identity-audit.js';
 import type { FrameworkAdapter, Naming } from './types.js';
@@ -10,7 +14,18 @@ import type { FrameworkAdapter, Naming } from './types.js';
 export type * from './types.js';
 export { RETURNS } from './types.js';
 export { toFunctionToolName } from './naming.js';
-export { aiSdkAdapter, langchainAdapter, mastraAdapter, mcpSdkAdapter, openaiAgentsAdapter, toolIdentityAuditAdapter };
+export {
+  aiSdkAdapter,
+  anthropicAdapter,
+  bedrockRuntimeAdapter,
+  googleGenaiAdapter,
+  langchainAdapter,
+  mastraAdapter,
+  mcpSdkAdapter,
+  openaiAdapter,
+  openaiAgentsAdapter,
+  toolIdentityAuditAdapter,
+};
 
 export const adapters: readonly FrameworkAdapter[] = [
   toolIdentityAuditAdapter,
@@ -19,6 +34,10 @@ export const adapters: readonly FrameworkAdapter[] = [
   aiSdkAdapter,
   langchainAdapter,
   mastraAdapter,
+  openaiAdapter,
+  anthropicAdapter,
+  googleGenaiAdapter,
+  bedrockRuntimeAdapter,
 ];
 
 /** The adapter with this id, or undefined. */
