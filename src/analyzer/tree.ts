@@ -52,7 +52,7 @@ export function walkTree(options: TreeOptions): Map<string, DiscoveredFile> {
       // Asked for, or holding a project of its own (a workspace member, say): entered all the same.
       // (A path at or inside what is excluded: the way to it, and all below it when it is excluded itself.)
       if (options.kept.some((kept) => kept !== '' && (isWithin(kept, rel) || (isWithin(rel, kept) && pattern.test(`${cwd}/${kept}`))))) return false;
-      return !(isDirectory && layout.projects.some((project) => project !== governing && isWithin(relativePosix(cwd, project.dir), rel)));
+      return !(isDirectory && layout.projects.some((project) => project !== governing && isWithin(projectRel(cwd, project), rel)));
     },
   });
   return out;
@@ -66,7 +66,7 @@ export function governingProject(cwd: string, projects: readonly LayoutProject[]
   let best: LayoutProject | undefined;
   let bestDepth = -1;
   for (const project of projects) {
-    const rel = relativePosix(cwd, project.dir);
+    const rel = projectRel(cwd, project);
     if (rel.startsWith('..') || !isWithin(dirRel, rel)) continue;
     const depth = rel === '' ? 0 : rel.split('/').length;
     const named = project.configPath?.endsWith('/tsconfig.json') === true || project.configPath?.endsWith('\\tsconfig.json') === true;
@@ -77,6 +77,14 @@ export function governingProject(cwd: string, projects: readonly LayoutProject[]
     }
   }
   return best;
+}
+
+// Asked once per directory of the tree for every project: each project's relative directory is computed once.
+const relOf = new WeakMap<LayoutProject, string>();
+function projectRel(cwd: string, project: LayoutProject): string {
+  let rel = relOf.get(project);
+  if (rel === undefined) relOf.set(project, (rel = relativePosix(cwd, project.dir)));
+  return rel;
 }
 
 type FileMatcherPatterns = (
