@@ -1,7 +1,7 @@
 // Baselines: adopt the tool on an existing code base by recording today's findings and reporting
 // only new ones (dependency-cruiser's known-violations, ESLint's bulk suppressions). Entries are
 // keyed by line-free fingerprints, so editing code above a known finding keeps it suppressed.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { compareStrings, type Finding } from '../checks/finding.js';
@@ -57,8 +57,12 @@ export function writeBaseline(file: string, shown: string, baseline: Baseline): 
   }
 }
 
-/** The fingerprints recorded in a baseline file; a missing or malformed file is a CliError (exit 2). */
-export function readBaseline(file: string, shown: string): Set<string> {
+/**
+ * The baseline recorded in a file; undefined when the file does not exist yet (a configured
+ * baseline before its first --write-baseline). A malformed file is a CliError (exit 2).
+ */
+export function readBaseline(file: string, shown: string): Baseline | undefined {
+  if (!existsSync(file)) return undefined;
   const json = readJsonFile(file, shown, 'baseline file');
   const result = baselineSchema.safeParse(json);
   if (!result.success) {
@@ -68,12 +72,32 @@ export function readBaseline(file: string, shown: string): Set<string> {
       `invalid baseline file ${shown}: ${where}${issue?.message ?? 'unexpected shape'} (expected { "version": 1, "findings": [...] }, as written by --write-baseline)`,
     );
   }
-  return new Set(result.data.findings.map((entry) => entry.fingerprint));
+  return result.data;
+}
+
+export interface BaselineResult {
+  kept: Finding[];
+  suppressed: number;
+  /** The baseline's entries that still match a finding, in its order (what --prune-baseline keeps). */
+  matched: BaselineEntry[];
+  /** Entries that match no finding any more (fixed, or code that is gone). */
+  stale: number;
 }
 
 /** Findings whose fingerprint is not in the baseline. Fingerprints are computed over all findings, as when it was written. */
-export function applyBaseline(findings: readonly Finding[], known: ReadonlySet<string>): { kept: Finding[]; suppressed: number } {
+export function applyBaseline(findings: readonly Finding[], baseline: Baseline): BaselineResult {
+  const known = new Set(baseline.findings.map((entry) => entry.fingerprint));
   const fingerprints = fingerprintAll(findings);
   const kept = findings.filter((finding) => !known.has(fingerprints.get(finding) ?? ''));
-  return { kept, suppressed: findings.length - kept.length };
+  const seen = new Set(fingerprints.values());
+  const matched = baseline.findings.filter((entry) => seen.has(entry.fingerprint));
+  return { kept, suppressed: findings.length - kept.length, matched, stale: baseline.findings.length - matched.length };
+}
+
+/** The line each run prints about its baseline: what it hid and what no longer matches. */
+export function baselineNote(shown: string, result: BaselineResult, pruned: boolean): string {
+  const hidden = `${result.suppressed} ${result.suppressed === 1 ? 'finding' : 'findings'} hidden`;
+  if (result.stale === 0) return `baseline ${shown}: ${hidden}`;
+  const entries = `${result.stale} ${result.stale === 1 ? 'entry no longer matches' : 'entries no longer match'}`;
+  return `baseline ${shown}: ${hidden}, ${entries}${pruned ? ' (dropped: --prune-baseline)' : ' (--prune-baseline drops them)'}`;
 }

@@ -13,7 +13,7 @@ import type { Finding } from '../checks/finding.js';
 import { ruleOptions } from '../checks/index.js';
 import { formatNames } from '../reporters/index.js';
 import { packageInfo } from '../version.js';
-import { applyBaseline, DEFAULT_BASELINE_FILE, readBaseline } from './baseline.js';
+import { applyBaseline, baselineNote, DEFAULT_BASELINE_FILE, readBaseline, writeBaseline } from './baseline.js';
 import { CONFIG_FILE_NAME, displayPath, loadConfig, PACKAGE_JSON_KEY, SCHEMA_PATH, type Config } from './config.js';
 import { compileCacheFromEnvironment, enableCompileCache } from './compile-cache.js';
 import { CliError, errorMessage, ExitCode } from './errors.js';
@@ -56,6 +56,7 @@ interface AuditOptions {
   cacheLocation: string;
   baseline?: string;
   writeBaseline?: boolean;
+  pruneBaseline?: boolean;
   rule?: string[];
   tsconfig?: string;
   performance?: boolean;
@@ -145,6 +146,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .option('--cache', 'cache per-file facts between runs')
     .option('--cache-location <dir>', 'directory of the cache', DEFAULT_CACHE_LOCATION)
     .option('--baseline <file>', 'suppress the findings recorded in this baseline file')
+    .option('--prune-baseline', 'drop the baseline entries that no longer match a finding (fixed, or code that is gone), then report as usual')
     .option('--write-baseline', `record the current findings in the baseline file (--baseline, else the config's "baseline", else ${DEFAULT_BASELINE_FILE}) and exit 0`)
     .option('--performance', 'print the time spent in each analysis phase on stderr')
     .option('--debug', 'print on stderr each project (tsconfig, workspace package, default globs) with the files it contributed, then per framework the definitions, sets and MCP servers understood and how many sets are incomplete and why')
@@ -257,10 +259,14 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
   const rules = resolveRules(config.rules, overrides);
   const maxWarnings = maxWarningsFlag ?? config.maxWarnings ?? -1;
   const baselineFile = options.baseline ?? config.baseline;
-  const known =
-    baselineFile !== undefined && !options.writeBaseline
-      ? readBaseline(path.resolve(io.cwd, baselineFile), displayPath(io.cwd, path.resolve(io.cwd, baselineFile)))
-      : undefined;
+  const baselinePath = baselineFile === undefined ? undefined : path.resolve(io.cwd, baselineFile);
+  const baselineShown = baselinePath === undefined ? '' : displayPath(io.cwd, baselinePath);
+  const known = baselinePath !== undefined && !options.writeBaseline ? readBaseline(baselinePath, baselineShown) : undefined;
+  // A configured baseline before its first --write-baseline: nothing to hide yet, said once.
+  if (baselinePath !== undefined && !options.writeBaseline && known === undefined) {
+    io.stderr.write(`${TOOL_NAME}: baseline ${baselineShown} does not exist yet; no finding is hidden (write it with --write-baseline)\n`);
+  }
+  if (options.pruneBaseline && known === undefined) throw new CliError('--prune-baseline: no baseline file to prune (give --baseline or the config\'s "baseline")');
 
   const analyzeOptions: AnalyzeOptions = { ...projectOptions(io, config, paths, options.tsconfig), rules: rules.enabled };
   if (options.cache) analyzeOptions.cacheLocation = path.resolve(io.cwd, options.cacheLocation);
@@ -276,7 +282,12 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
     if (empty) throw empty;
     return writeBaselineFile(io, baselineFile ?? DEFAULT_BASELINE_FILE, findings);
   }
-  if (known) findings = applyBaseline(findings, known).kept;
+  if (known && baselinePath !== undefined) {
+    const applied = applyBaseline(findings, known);
+    findings = applied.kept;
+    if (options.pruneBaseline && applied.stale > 0) writeBaseline(baselinePath, baselineShown, { version: 1, findings: applied.matched });
+    io.stderr.write(`${TOOL_NAME}: ${baselineNote(baselineShown, applied, options.pruneBaseline === true)}\n`);
+  }
 
   const counts = writeReports(
     io,

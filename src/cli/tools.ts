@@ -92,10 +92,12 @@ export function runTools(files: readonly string[], options: ToolsOptions, io: To
   const { config } = loadConfig(io.cwd, options.config);
   const rules = resolveRules(config.rules, overrides);
   const maxWarnings = maxWarningsFlag ?? config.maxWarnings ?? -1;
-  const known =
-    options.baseline !== undefined && !options.writeBaseline
-      ? readBaseline(path.resolve(io.cwd, options.baseline), displayPath(io.cwd, path.resolve(io.cwd, options.baseline)))
-      : undefined;
+  const baselineShown = options.baseline === undefined ? '' : displayPath(io.cwd, path.resolve(io.cwd, options.baseline));
+  const known = options.baseline !== undefined && !options.writeBaseline ? readBaseline(path.resolve(io.cwd, options.baseline), baselineShown) : undefined;
+  // A baseline given on the command line must exist (only the audit's configured one may be missing).
+  if (options.baseline !== undefined && !options.writeBaseline && known === undefined) {
+    throw new CliError(`cannot read baseline file ${baselineShown}: no such file or directory`);
+  }
 
   let result;
   try {

@@ -54,7 +54,11 @@ describe('--baseline', () => {
   it('suppresses the recorded findings', async () => {
     const cwd = helpdeskProject();
     await run(['--write-baseline'], { cwd });
-    expect(await run(['--baseline', BASELINE], { cwd })).toEqual({ code: 0, stdout: '3 files in 1 project\n', stderr: '' });
+    expect(await run(['--baseline', BASELINE], { cwd })).toEqual({
+      code: 0,
+      stdout: '3 files in 1 project\n',
+      stderr: `tool-identity-audit: baseline ${BASELINE}: 2 findings hidden\n`,
+    });
   });
 
   it('keeps suppressing them when code moves by a few lines', async () => {
@@ -67,7 +71,11 @@ describe('--baseline', () => {
     writeFiles(cwd, { 'src/tools.ts': header + toolsTs, 'src/agent.ts': header + agentTs, 'src/log.ts': `${header}\n${logTs}` });
     // agent.ts moved down 3 lines, log.ts 4.
     expect(await lines()).toEqual([(before[0] ?? 0) + 3, (before[1] ?? 0) + 4]);
-    expect(await run(['--baseline', BASELINE], { cwd })).toEqual({ code: 0, stdout: '3 files in 1 project\n', stderr: '' });
+    expect(await run(['--baseline', BASELINE], { cwd })).toEqual({
+      code: 0,
+      stdout: '3 files in 1 project\n',
+      stderr: `tool-identity-audit: baseline ${BASELINE}: 2 findings hidden\n`,
+    });
   });
 
   it('reports findings that are not in the baseline', async () => {
@@ -85,13 +93,45 @@ describe('--baseline', () => {
   it('is read from the config\'s "baseline"; --baseline overrides it', async () => {
     const cwd = helpdeskProject({ 'tool-identity-audit.config.json': '{ "baseline": "known.json" }\n' });
     await run(['--write-baseline'], { cwd });
-    expect(await run([], { cwd })).toEqual({ code: 0, stdout: '3 files in 1 project\n', stderr: '' });
+    expect(await run([], { cwd })).toEqual({ code: 0, stdout: '3 files in 1 project\n', stderr: 'tool-identity-audit: baseline known.json: 2 findings hidden\n' });
     writeFileSync(path.join(cwd, 'empty.json'), '{ "version": 1, "findings": [] }\n');
     expect((await run(['--baseline', 'empty.json'], { cwd })).code).toBe(1);
   });
 
+  it('a configured baseline that does not exist yet hides nothing, says so, and the exit code is the findings\' own', async () => {
+    const cwd = helpdeskProject({ 'tool-identity-audit.config.json': '{ "baseline": "known.json" }\n' });
+    const result = await run([], { cwd });
+    expect([result.code, result.stderr]).toEqual([
+      1,
+      'tool-identity-audit: baseline known.json does not exist yet; no finding is hidden (write it with --write-baseline)\n',
+    ]);
+    expect(result.stdout).toContain('2 problems');
+  });
+
+  it('counts the entries that no longer match, and --prune-baseline drops them', async () => {
+    const cwd = helpdeskProject();
+    await run(['--write-baseline'], { cwd });
+    // The log line's hand-built identity string is fixed: its entry is stale.
+    writeFiles(cwd, { 'src/log.ts': 'export const logCall = (name: string) => console.log(name);\n' });
+    expect((await run(['--baseline', BASELINE], { cwd })).stderr).toBe(
+      `tool-identity-audit: baseline ${BASELINE}: 1 finding hidden, 1 entry no longer matches (--prune-baseline drops them)\n`,
+    );
+    const pruned = await run(['--baseline', BASELINE, '--prune-baseline'], { cwd });
+    expect([pruned.code, pruned.stderr]).toEqual([0, `tool-identity-audit: baseline ${BASELINE}: 1 finding hidden, 1 entry no longer matches (dropped: --prune-baseline)\n`]);
+    const kept = JSON.parse(readFileSync(path.join(cwd, BASELINE), 'utf8')) as { findings: Array<{ ruleId: string }> };
+    expect(kept.findings.map((f) => f.ruleId)).toEqual(['no-tool-name-collision']);
+    expect((await run(['--baseline', BASELINE], { cwd })).stderr).toBe(`tool-identity-audit: baseline ${BASELINE}: 1 finding hidden\n`);
+  });
+
+  it('--prune-baseline without a baseline exits 2', async () => {
+    expect(await run(['--prune-baseline'], { cwd: helpdeskProject() })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'tool-identity-audit: --prune-baseline: no baseline file to prune (give --baseline or the config\'s "baseline")\n',
+    });
+  });
+
   it.each([
-    ['missing', undefined, 'cannot read baseline file known.json: no such file or directory'],
     ['not JSON', '{ "version": 1, ', /^invalid JSON in known\.json: .+$/],
     [
       'of another version',
