@@ -1,16 +1,29 @@
 // Registry of framework adapters. Order is the order of `FileFacts.adapters`.
 import { aiSdkAdapter } from './ai-sdk.js';
+import { inngestAgentKitAdapter } from './inngest-agent-kit.js';
 import { langchainAdapter } from './langchain.js';
+import { llamaIndexAdapter } from './llamaindex.js';
 import { mastraAdapter } from './mastra.js';
 import { mcpSdkAdapter } from './mcp-sdk.js';
 import { openaiAgentsAdapter } from './openai-agents.js';
 import { toolIdentityAuditAdapter } from './tool-identity-audit.js';
+import { voltAgentAdapter } from './voltagent.js';
 import type { FrameworkAdapter, Naming } from './types.js';
 
 export type * from './types.js';
 export { RETURNS } from './types.js';
 export { toFunctionToolName } from './naming.js';
-export { aiSdkAdapter, langchainAdapter, mastraAdapter, mcpSdkAdapter, openaiAgentsAdapter, toolIdentityAuditAdapter };
+export {
+  aiSdkAdapter,
+  inngestAgentKitAdapter,
+  langchainAdapter,
+  llamaIndexAdapter,
+  mastraAdapter,
+  mcpSdkAdapter,
+  openaiAgentsAdapter,
+  toolIdentityAuditAdapter,
+  voltAgentAdapter,
+};
 
 export const adapters: readonly FrameworkAdapter[] = [
   toolIdentityAuditAdapter,
@@ -19,6 +32,9 @@ export const adapters: readonly FrameworkAdapter[] = [
   aiSdkAdapter,
   langchainAdapter,
   mastraAdapter,
+  voltAgentAdapter,
+  inngestAgentKitAdapter,
+  llamaIndexAdapter,
 ];
 
 /** The adapter with this id, or undefined. */

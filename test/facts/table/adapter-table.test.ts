@@ -189,6 +189,24 @@ export const single = [a];
     },
     sets: ['toolkit: [a, b, a]', 'toolkit: [a, b]'],
   },
+  {
+    idiom: 'VoltAgent: tools then toolkits in one set (createToolkit returns its options), subAgents add delegate_task after them',
+    files: {
+      'src/kit.ts': `import { createTool, createToolkit } from '@voltagent/core';
+import { z } from 'zod';
+const lookup = createTool({ name: 'lookup_order', description: 'x', parameters: z.object({}), execute: async () => 1 });
+export const ordersKit = createToolkit({ name: 'orders', tools: [lookup, createTool({ name: 'refund', description: 'y', parameters: z.object({}), execute: async () => 2 })] });
+`,
+      'src/agent.ts': `import { Agent, createTool } from '@voltagent/core';
+import { ordersKit } from './kit';
+const helper = new Agent({ name: 'helper', instructions: 'x', model });
+const search = createTool({ name: 'search', description: 'x', parameters: z.object({}), execute: async () => 1 });
+export const main = new Agent({ name: 'main', instructions: 'x', model, tools: [search], toolkits: [ordersKit], subAgents: [helper] });
+export const solo = new Agent({ name: 'solo', instructions: 'x', model, tools: [search], subAgents: [] });
+`,
+    },
+    sets: ['agent:helper []', 'agent:main [search, lookup_order, refund, delegate_task]', 'agent:solo [search]'],
+  },
 ];
 
 function link(files: Record<string, string>): string[] {
