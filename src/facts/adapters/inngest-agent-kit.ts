@@ -42,5 +42,7 @@ export const inngestAgentKitAdapter: FrameworkAdapter = {
     },
   ],
   dispatch: 'last',
+  // One tool object listed twice is one `Map` entry: nothing is lost.
+  keepsSameToolOnce: true,
   naming: { tool: verbatim, namespace: verbatim, handoff: (agentName) => `transfer_to_${agentName}`, agentTool: verbatim },
 };

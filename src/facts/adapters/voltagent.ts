@@ -59,5 +59,7 @@ export const voltAgentAdapter: FrameworkAdapter = {
     },
   ],
   dispatch: 'last',
+  // One tool object listed twice is one `Map` entry: nothing is lost.
+  keepsSameToolOnce: true,
   naming: { tool: verbatim, namespace: verbatim, handoff: (agentName) => `transfer_to_${agentName}`, agentTool: verbatim },
 };
