@@ -6,6 +6,7 @@
 // class-defined tools, toolkits returned from functions, and a collect hook.
 import { describe, expect, it } from 'vitest';
 import { RETURNS, adapters as registry, type FrameworkAdapter } from '../../../src/facts/adapters/index.js';
+import { adapterDeclarationsSchema, declaredAdapters } from '../../../src/facts/adapters/declarations.js';
 import { linkFacts } from '../../../src/facts/resolve.js';
 import { extract } from '../helpers.js';
 
@@ -266,6 +267,35 @@ export const other = somethingElse.ask('hi', { only: ['x'] });
       'run only=look -> crew',
       'run only=later -> crew',
     ]);
+  });
+
+  it('reads a declared adapter with further tool lists, added tools and a pass-through call', () => {
+    const declared = declaredAdapters(
+      adapterDeclarationsSchema.parse([
+        {
+          id: 'desk-kit',
+          title: 'Desk kit',
+          tools: [{ match: [{ type: 'call', name: 'deskTool' }], name: [{ from: 'option', argument: 0, path: ['name'] }] }],
+          passThrough: [{ match: [{ type: 'call', name: 'deskList' }], argument: 0 }],
+          exposures: [
+            {
+              match: [{ type: 'call', name: 'deskAgent' }],
+              kind: 'agent',
+              tools: { argument: 0, path: ['tools'], shape: 'array', alsoAt: [{ argument: 0, path: ['extra'] }] },
+              addedTools: [{ argument: 0, path: ['helpers'], name: 'ask_helper' }],
+            },
+          ],
+        },
+      ]),
+    );
+    const code = `const a = deskTool({ name: 'a' });
+const b = deskTool({ name: 'b' });
+export const one = deskAgent({ tools: [a], extra: deskList([b]), helpers: [other] });
+export const two = deskAgent({ tools: [b], helpers: [] });
+`;
+    const facts = [extract(code, 'src/desk.ts', { adapters: declared })];
+    const linked = linkFacts(facts, { resolveModule: () => undefined, naming: (id) => declared.find((a) => a.id === id)!.naming });
+    expect(linked.exposureSets.map((set) => set.tools.map((t) => t.name ?? '?').join(', '))).toEqual(['a, b, ask_helper', 'b']);
   });
 
   it('keeps two instances of one class as two tool objects', () => {
