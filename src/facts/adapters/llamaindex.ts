@@ -1,7 +1,8 @@
 // LlamaIndex.TS (`llamaindex` 0.12, `@llamaindex/core` 0.6.23, `@llamaindex/workflow` 1.1.25; read
 // from their sources and run). A tool is `tool({ name, description, parameters, execute })` or
-// `tool(fn, { name, ... })` (the same function as `FunctionTool.from`), or `new FunctionTool(fn,
-// { name })`, sent under `metadata.name` unchanged (no name check, no rewriting). Sets:
+// `tool(fn, { name, ... })` (the same function as `FunctionTool.from`), `new FunctionTool(fn,
+// { name })`, or a query engine tool (`new QueryEngineTool({ metadata: { name } })`,
+// `index.queryTool({ metadata })`), sent under `metadata.name` unchanged (no name check, no rewriting). Sets:
 // `agent({ name, tools, llm, canHandoffTo })` (`AgentWorkflow.fromTools`), `new FunctionAgent({...})`,
 // and the 0.x `new ReActAgent({ tools })` / `new OpenAIAgent({ tools })`. Nothing rejects two tools
 // of one name: both are sent, and a call runs `tools.find(t => t.metadata.name === name)`, the
@@ -39,6 +40,17 @@ export const llamaIndexAdapter: FrameworkAdapter = {
       ],
     },
     { match: [{ type: 'new', name: 'FunctionTool' }], kind: 'function', name: [{ from: 'option', argument: 1, path: ['name'] }] },
+    {
+      // A query engine as a tool: `new QueryEngineTool({ queryEngine, metadata: { name } })`,
+      // `index.queryTool({ metadata: { name } })`; without a name it is "query_engine_tool".
+      match: [
+        { type: 'new', name: 'QueryEngineTool' },
+        { type: 'method', method: 'queryTool', minArguments: 1 },
+        { type: 'method', method: 'asQueryTool', minArguments: 1 },
+      ],
+      kind: 'function',
+      name: [{ from: 'option', argument: 0, path: ['metadata', 'name'] }],
+    },
   ],
   exposures: [
     {
