@@ -1,10 +1,14 @@
 // Registry of framework adapters. Order is the order of `FileFacts.adapters`.
 import { aiSdkAdapter } from './ai-sdk.js';
+import { anthropicAdapter } from './anthropic.js';
+import { bedrockRuntimeAdapter } from './bedrock-runtime.js';
+import { googleGenaiAdapter } from './google-genai.js';
 import { inngestAgentKitAdapter } from './inngest-agent-kit.js';
 import { langchainAdapter } from './langchain.js';
 import { llamaIndexAdapter } from './llamaindex.js';
 import { mastraAdapter } from './mastra.js';
 import { mcpSdkAdapter } from './mcp-sdk.js';
+import { openaiAdapter } from './openai.js';
 import { openaiAgentsAdapter } from './openai-agents.js';
 import { toolIdentityAuditAdapter } from './tool-identity-audit.js';
 import { voltAgentAdapter } from './voltagent.js';
@@ -15,11 +19,15 @@ export { RETURNS } from './types.js';
 export { toFunctionToolName } from './naming.js';
 export {
   aiSdkAdapter,
+  anthropicAdapter,
+  bedrockRuntimeAdapter,
+  googleGenaiAdapter,
   inngestAgentKitAdapter,
   langchainAdapter,
   llamaIndexAdapter,
   mastraAdapter,
   mcpSdkAdapter,
+  openaiAdapter,
   openaiAgentsAdapter,
   toolIdentityAuditAdapter,
   voltAgentAdapter,
@@ -32,6 +40,10 @@ export const adapters: readonly FrameworkAdapter[] = [
   aiSdkAdapter,
   langchainAdapter,
   mastraAdapter,
+  openaiAdapter,
+  anthropicAdapter,
+  googleGenaiAdapter,
+  bedrockRuntimeAdapter,
   voltAgentAdapter,
   inngestAgentKitAdapter,
   llamaIndexAdapter,

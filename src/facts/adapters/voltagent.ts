@@ -44,7 +44,8 @@ export const voltAgentAdapter: FrameworkAdapter = {
       match: [{ type: 'new', name: 'Agent' }],
       kind: 'agent',
       name: [{ from: 'option', argument: 0, path: ['name'] }],
-      tools: { argument: 0, path: ['tools'], shape: 'array', alsoAt: [{ argument: 0, path: ['toolkits'] }] },
+      // A toolkit is an object whose `tools` are tools of the set.
+      tools: { argument: 0, path: ['tools'], shape: 'array', objects: [{ list: ['tools'] }], alsoAt: [{ argument: 0, path: ['toolkits'] }] },
       addedTools: [{ argument: 0, path: ['subAgents'], name: 'delegate_task' }],
     },
   ],
