@@ -5,9 +5,10 @@
 // also sit in `tools`). Two standalone tools of one name: the later replaces the earlier silently
 // (a `Map` by name, BaseToolManager: "existing tools with the same name will be overwritten"). A
 // toolkit holding a name the manager already has is skipped whole, with a warning ("contains tools
-// that conflict with existing tools. Skipping addition."): every tool of it is gone, so the finding
-// sits at the later tool and the message's "picks the last" is wrong for that case only. Tools
-// within one toolkit replace like standalone ones. `subAgents` add the tool `delegate_task` to
+// that conflict with existing tools. Skipping addition."): every tool of it is gone. That case is
+// still found (the name is in the set twice), but reported as if the later tool won: at the earlier
+// tool, "dispatch picks the last", where VoltAgent keeps the earlier one and drops the toolkit.
+// Tools within one toolkit replace like standalone ones. `subAgents` add the tool `delegate_task` to
 // every request, after (and over) the agent's own tools (`{ ...static, ...dynamic }`), so a tool of
 // that name is replaced. No rewriting, no name check. Tool choice: the AI SDK's, per run
 // (`agent.generateText(input, { toolChoice: { type: 'tool', toolName } })`). Call ID:
