@@ -16,9 +16,19 @@ export const SCHEMA_PATH = 'node_modules/tool-identity-audit/schema/config.schem
 export const ruleLevels = ['off', 'warn', 'error'] as const;
 export type RuleLevel = (typeof ruleLevels)[number];
 
+/** ESLint's numeric levels: 0, 1, 2. */
+const numericLevels: Record<0 | 1 | 2, RuleLevel> = { 0: 'off', 1: 'warn', 2: 'error' };
+
 export const ruleLevelSchema = z
-  .enum(ruleLevels)
-  .describe('"off" turns the rule off; "warn" reports warnings (exit code 0 unless over maxWarnings); "error" reports errors (exit code 1).');
+  .union([z.enum(ruleLevels), z.union([z.literal(0), z.literal(1), z.literal(2)]).transform((n) => numericLevels[n])], {
+    error: () => 'Invalid option: expected one of "off"|"warn"|"error" (or 0, 1, 2)',
+  })
+  .describe(
+    '"off" (0) turns the rule off; "warn" (1) reports warnings (exit code 0 unless over maxWarnings); "error" (2) reports errors (exit code 1). As in ESLint.',
+  );
+
+/** The ESLint plugin's prefix: `tool-identity/no-tool-name-collision` names the same rule. */
+export const RULE_PREFIX = 'tool-identity/';
 
 /** `[level]` or `[level, options]`, options validated by the rule's own schema. */
 function ruleTupleSchema<Id extends RuleId>(id: Id) {
@@ -32,11 +42,23 @@ function ruleEntrySchema<Id extends RuleId>(id: Id) {
 type RuleEntrySchema<Id extends RuleId> = ReturnType<typeof ruleEntrySchema<Id>>;
 
 function rulesSchema() {
-  const shape = {} as { [Id in RuleId]: z.ZodOptional<RuleEntrySchema<Id>> };
-  for (const id of ruleIds) (shape as Record<RuleId, z.ZodType>)[id] = ruleEntrySchema(id).optional();
+  const shape = {} as { [Id in RuleId]: z.ZodOptional<RuleEntrySchema<Id>> } & Record<`${typeof RULE_PREFIX}${RuleId}`, z.ZodType>;
+  for (const id of ruleIds) {
+    (shape as Record<string, z.ZodType>)[id] = ruleEntrySchema(id).optional();
+    (shape as Record<string, z.ZodType>)[`${RULE_PREFIX}${id}`] = ruleEntrySchema(id).optional();
+  }
   return z
     .strictObject(shape)
-    .describe('Rule levels, as in ESLint: "off" | "warn" | "error", or [level, options]. Rules left out run at their default level.');
+    .superRefine((rules, ctx) => {
+      for (const id of ruleIds) {
+        if ((rules as Record<string, unknown>)[id] !== undefined && (rules as Record<string, unknown>)[`${RULE_PREFIX}${id}`] !== undefined) {
+          ctx.addIssue({ code: 'custom', path: [`${RULE_PREFIX}${id}`], message: `names the rule "${id}" a second time; keep one of the two keys` });
+        }
+      }
+    })
+    .describe(
+      'Rule levels, as in ESLint: "off" | "warn" | "error" (or 0 | 1 | 2), or [level, options]; a rule id may carry the plugin prefix ("tool-identity/no-tool-name-collision"). Rules left out run at their default level.',
+    );
 }
 
 export const configSchema = z
@@ -181,7 +203,7 @@ export function describeIssues(issues: readonly Issue[], root: unknown, prefix: 
         out.push(...describeIssues(nested.error.issues, value, at));
         continue;
       }
-      out.push(`${formatPath(at)}: Invalid input: expected "off", "warn", "error" or [level, options], received ${typeName(value)}`);
+      out.push(`${formatPath(at)}: Invalid input: expected "off", "warn", "error" (0, 1, 2) or [level, options], received ${typeName(value)}`);
       continue;
     }
     out.push(`${formatPath(at)}: ${issue.message}`);

@@ -3,7 +3,7 @@ import { catalog, isRuleId, ruleIds, type RuleId } from '../checks/catalog.js';
 import { cappedSeverity, type Finding, type Severity } from '../checks/finding.js';
 import { ruleOptions } from '../checks/index.js';
 import type { EnabledRules } from '../checks/input.js';
-import { ruleLevels, type Config, type RuleLevel } from './config.js';
+import { RULE_PREFIX, ruleLevels, type Config, type RuleLevel } from './config.js';
 import { CliError } from './errors.js';
 
 export interface RuleOverride {
@@ -21,11 +21,14 @@ export interface EffectiveRules {
 export function parseRuleOverride(spec: string): RuleOverride {
   const eq = spec.lastIndexOf('=');
   if (eq <= 0) throw new CliError(`--rule ${spec}: expected <rule-id>=<level>, e.g. --rule no-call-id-coercion=warn`);
-  const id = spec.slice(0, eq).trim();
-  const level = spec.slice(eq + 1).trim();
-  if (!isRuleId(id)) throw new CliError(`--rule ${spec}: unknown rule "${id}"; known rules: ${ruleIds.join(', ')}`);
+  const written = spec.slice(0, eq).trim();
+  const id = written.startsWith(RULE_PREFIX) ? written.slice(RULE_PREFIX.length) : written;
+  const raw = spec.slice(eq + 1).trim();
+  if (!isRuleId(id)) throw new CliError(`--rule ${spec}: unknown rule "${written}"; known rules: ${ruleIds.join(', ')}`);
+  // ESLint's numeric levels too: 0, 1, 2.
+  const level = ({ '0': 'off', '1': 'warn', '2': 'error' } as Record<string, RuleLevel>)[raw] ?? raw;
   if (!(ruleLevels as readonly string[]).includes(level)) {
-    throw new CliError(`--rule ${spec}: invalid level "${level}"; expected off, warn or error`);
+    throw new CliError(`--rule ${spec}: invalid level "${raw}"; expected off, warn or error (or 0, 1, 2)`);
   }
   return { id, level: level as RuleLevel };
 }
@@ -34,7 +37,7 @@ export function resolveRules(rules: Config['rules'], overrides: readonly RuleOve
   const levels = {} as Record<RuleId, RuleLevel>;
   const options = {} as Record<RuleId, unknown>;
   for (const id of ruleIds) {
-    const entry = rules?.[id];
+    const entry = rules?.[id] ?? (rules as Record<string, Exclude<NonNullable<Config['rules']>[RuleId], undefined>> | undefined)?.[`${RULE_PREFIX}${id}`];
     if (entry === undefined) {
       levels[id] = catalog[id].defaultSeverity;
       options[id] = undefined;

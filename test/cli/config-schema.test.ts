@@ -52,7 +52,8 @@ describe('schema/config.schema.json', () => {
 
   it('describes every rule', () => {
     const schema = configJsonSchema() as { properties: { rules: { properties: Record<string, { description?: string }> } } };
-    expect(Object.keys(schema.properties.rules.properties)).toEqual([...ruleIds]);
-    for (const id of ruleIds) expect(schema.properties.rules.properties[id]?.description).toMatch(/^\S.+\. https:\/\/\S+\.md$/);
+    // Each rule under its id and under the ESLint plugin's prefix.
+    expect(Object.keys(schema.properties.rules.properties)).toEqual(ruleIds.flatMap((id) => [id, `tool-identity/${id}`]));
+    for (const key of Object.keys(schema.properties.rules.properties)) expect(schema.properties.rules.properties[key]?.description).toMatch(/^\S.+\. https:\/\/\S+\.md$/);
   });
 });

@@ -20,8 +20,8 @@ describe('invalid configuration exits 2 and names the key', () => {
     ['a wrong type', { include: 'src' }, 'include: Invalid input: expected array, received string'],
     ['a wrong element type', { exclude: ['dist', 3] }, 'exclude[1]: Invalid input: expected string, received number'],
     ['an unknown rule id', { rules: { 'no-such-rule': 'error' } }, `rules.no-such-rule: Unknown rule; known rules: ${ruleIds.join(', ')}`],
-    ['a bad level', { rules: { 'valid-tool-name': 'on' } }, 'rules.valid-tool-name: Invalid option: expected one of "off"|"warn"|"error"'],
-    ['a bad level in a tuple', { rules: { 'valid-tool-name': ['on', { provider: 'openai' }] } }, 'rules.valid-tool-name[0]: Invalid option: expected one of "off"|"warn"|"error"'],
+    ['a bad level', { rules: { 'valid-tool-name': 'on' } }, 'rules.valid-tool-name: Invalid option: expected one of "off"|"warn"|"error" (or 0, 1, 2)'],
+    ['a bad level in a tuple', { rules: { 'valid-tool-name': ['on', { provider: 'openai' }] } }, 'rules.valid-tool-name[0]: Invalid option: expected one of "off"|"warn"|"error" (or 0, 1, 2)'],
     [
       'a bad rule option',
       { rules: { 'valid-tool-name': ['error', { provider: 'mistral' }] } },
@@ -36,8 +36,8 @@ describe('invalid configuration exits 2 and names the key', () => {
     ['a too long rule entry', { rules: { 'no-call-id-coercion': ['error', {}, {}] } }, 'rules.no-call-id-coercion: Too big: expected array to have <=2 items'],
     [
       'a rule entry of the wrong type',
-      { rules: { 'no-call-id-coercion': 2 } },
-      'rules.no-call-id-coercion: Invalid input: expected "off", "warn", "error" or [level, options], received number',
+      { rules: { 'no-call-id-coercion': 3 } },
+      'rules.no-call-id-coercion: Invalid input: expected "off", "warn", "error" (0, 1, 2) or [level, options], received number',
     ],
     ['a fractional maxWarnings', { maxWarnings: 1.5 }, 'maxWarnings: Invalid input: expected int, received number'],
     ['a maxWarnings below -1', { maxWarnings: -2 }, 'maxWarnings: Too small: expected number to be >=-1'],
@@ -168,6 +168,25 @@ export const archivist = new Agent({ name: 'archivist', instructions: 'Answer qu
     const result = await run(['--rule', 'valid-tool-name=warn', ...quietJson], { cwd });
     expect(result.code).toBe(0);
     expect(ruleIdsOf(result.stdout)).toEqual(['valid-tool-name']);
+  });
+
+  it("takes ESLint's spelling: the plugin prefix on rule ids, numeric levels, in the config and in --rule", async () => {
+    const numeric = project({ [CONFIG]: json({ rules: { 'tool-identity/valid-tool-name': [1, { provider: 'openai' }] } }) });
+    const warned = await run(quietJson, { cwd: numeric });
+    expect([warned.code, ruleIdsOf(warned.stdout)]).toEqual([0, ['valid-tool-name']]);
+    expect(warned.stdout).toContain('"level": "warning"');
+    expect(await run([], { cwd: project({ [CONFIG]: json({ rules: { 'valid-tool-name': 0 } }) }) })).toEqual({ code: 0, stdout: '1 file in 1 project\n', stderr: '' });
+    const overridden = await run(['--rule', 'tool-identity/valid-tool-name=2', ...quietJson], { cwd: numeric });
+    expect([overridden.code, ruleIdsOf(overridden.stdout)]).toEqual([1, ['valid-tool-name']]);
+  });
+
+  it('one rule under both spellings is a configuration error naming the second key', async () => {
+    const cwd = project({ [CONFIG]: json({ rules: { 'valid-tool-name': 'warn', 'tool-identity/valid-tool-name': 'off' } }) });
+    expect(await run([], { cwd })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `tool-identity-audit: invalid configuration in ${CONFIG}: rules["tool-identity/valid-tool-name"]: names the rule "valid-tool-name" a second time; keep one of the two keys\n`,
+    });
   });
 
   it('include, exclude and tsconfig choose the files', async () => {

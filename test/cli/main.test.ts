@@ -211,7 +211,7 @@ describe('rule levels and exit codes', () => {
 
   it.each([
     ['no-such-rule=warn', `--rule no-such-rule=warn: unknown rule "no-such-rule"; known rules: ${ruleIds.join(', ')}`],
-    ['no-call-id-coercion=loud', '--rule no-call-id-coercion=loud: invalid level "loud"; expected off, warn or error'],
+    ['no-call-id-coercion=loud', '--rule no-call-id-coercion=loud: invalid level "loud"; expected off, warn or error (or 0, 1, 2)'],
     ['no-call-id-coercion', '--rule no-call-id-coercion: expected <rule-id>=<level>, e.g. --rule no-call-id-coercion=warn'],
   ])('--rule %s exits 2', async (spec, message) => {
     expect(await run(['--rule', spec], { cwd: project })).toEqual({ code: 2, stdout: '', stderr: `tool-identity-audit: ${message}\n` });
