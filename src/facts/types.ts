@@ -274,6 +274,10 @@ export interface ExposureFact {
   references?: ToolReferenceFact[];
   /** Records whose keys are tools of the set named `${prefix}${key}` (Mastra's `agents`, `workflows`). */
   keyedMembers?: Array<{ prefix: string; value: ValueRef }>;
+  /** Further lists that join `tools`, in order (`ToolsSpec.alsoAt`: VoltAgent's `toolkits`). */
+  alsoTools?: ValueRef[];
+  /** Tools the framework adds after the listed ones (`ExposureSpec.addedTools`), at the option that makes it add them. */
+  addedTools?: Array<{ name: string; span: Span }>;
   /**
    * For `add-tools`: the tool (`ToolDefinitionFact` id, this file) whose execute makes the call, when
    * it runs during that invocation and the execute removes nothing: the call adds to the live list

@@ -6,12 +6,15 @@ import {
   adapters,
   aiSdkAdapter,
   getAdapter,
+  inngestAgentKitAdapter,
   langchainAdapter,
+  llamaIndexAdapter,
   mastraAdapter,
   mcpSdkAdapter,
   openaiAgentsAdapter,
   toFunctionToolName,
   toolIdentityAuditAdapter,
+  voltAgentAdapter,
 } from '../../src/facts/adapters/index.js';
 import { mastraToolName } from '../../src/facts/adapters/mastra.js';
 import { transformStringFunctionStyle } from '../../src/runtime/identity/index.js';
@@ -26,7 +29,21 @@ const vectors = (JSON.parse(readFileSync(new URL('../vectors/identity-vectors.js
 
 describe('adapter registry', () => {
   it('lists the adapters in a fixed order with plain-data tables', () => {
-    expect(adapters.map((a) => a.id)).toEqual(['tool-identity-audit', 'openai-agents', 'mcp-sdk', 'ai-sdk', 'langchain', 'mastra', 'openai', 'anthropic', 'google-genai', 'bedrock-runtime']);
+    expect(adapters.map((a) => a.id)).toEqual([
+      'tool-identity-audit',
+      'openai-agents',
+      'mcp-sdk',
+      'ai-sdk',
+      'langchain',
+      'mastra',
+      'openai',
+      'anthropic',
+      'google-genai',
+      'bedrock-runtime',
+      'voltagent',
+      'inngest-agent-kit',
+      'llamaindex',
+    ]);
     expect(getAdapter('openai-agents')).toBe(openaiAgentsAdapter);
     expect(getAdapter('nope')).toBeUndefined();
     // Tables are data: they survive JSON (the CLI's cache salt hashes them); only naming is code.
@@ -46,6 +63,18 @@ describe('adapter registry', () => {
     expect(adapterEnabledBy(langchainAdapter, '@langchain/langgraph/prebuilt')).toBe(true);
     expect(adapterEnabledBy(langchainAdapter, 'langchain/tools')).toBe(true);
     expect(adapterEnabledBy(mastraAdapter, '@mastra/core/agent')).toBe(true);
+  });
+
+  it('enables VoltAgent, AgentKit and LlamaIndex.TS by their packages (LlamaIndex by its whole scope)', () => {
+    expect(adapterEnabledBy(voltAgentAdapter, '@voltagent/core')).toBe(true);
+    expect(adapterEnabledBy(voltAgentAdapter, '@voltagent/server-hono')).toBe(false);
+    expect(adapterEnabledBy(inngestAgentKitAdapter, '@inngest/agent-kit')).toBe(true);
+    expect(adapterEnabledBy(inngestAgentKitAdapter, '@inngest/agent-kit/server')).toBe(true);
+    expect(adapterEnabledBy(inngestAgentKitAdapter, 'inngest')).toBe(false);
+    expect(adapterEnabledBy(llamaIndexAdapter, 'llamaindex')).toBe(true);
+    expect(adapterEnabledBy(llamaIndexAdapter, '@llamaindex/workflow')).toBe(true);
+    expect(adapterEnabledBy(llamaIndexAdapter, '@llamaindex/core/tools')).toBe(true);
+    expect(adapterEnabledBy(llamaIndexAdapter, 'llamaindex-extra')).toBe(false);
   });
 
   it('is enabled by an enabler or one of its subpaths, never by a longer package name', () => {

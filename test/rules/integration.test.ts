@@ -106,6 +106,85 @@ interface RowDetail {
 }
 
 const rowDetails: Record<string, RowDetail[]> = {
+  // VoltAgent: a supervisor whose tools come from three modules; its sub-agents add delegate_task.
+  'frameworks/voltagent': [
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateToolName',
+      file: 'src/agents/front-desk.ts',
+      data: { name: 'search_patients', set: 'agent "Front Desk"', winner: 'the last tool listed', remedy: 'a unique name' },
+      needsTypes: true,
+    },
+    {
+      // The tool is imported: alone, the file does not know it is named delegate_task.
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateToolName',
+      file: 'src/agents/front-desk.ts',
+      data: { name: 'delegate_task', set: 'agent "Front Desk"', winner: 'the last tool listed', remedy: 'a unique name' },
+      needsTypes: true,
+    },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unknownRequiredFunction',
+      file: 'src/routes/reminders.ts',
+      data: {
+        option: 'toolName',
+        name: 'bookAppointment',
+        set: 'agent "Scheduler"',
+        available: '"search_patients", "list_appointments", "book_appointment", "move_appointment"',
+        effect: FORCED,
+      },
+      needsTypes: true,
+    },
+    {
+      rule: 'no-call-id-coercion',
+      messageId: 'coercedCallId',
+      file: 'src/tools/scheduling.ts',
+      data: { expression: 'options?.toolContext?.callId', form: 'a template literal' },
+      needsTypes: false,
+    },
+  ],
+  // Inngest AgentKit: tools from two modules in one agent's map; a tool_choice naming no tool.
+  'frameworks/inngest-agent-kit': [
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateToolName',
+      file: 'src/agents/billing.ts',
+      data: { name: 'lookup_account', set: 'agent "billing"', winner: 'the last tool listed', remedy: 'a unique name' },
+      needsTypes: true,
+    },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unknownRequiredFunction',
+      file: 'src/agents/billing.ts',
+      data: { option: 'tool_choice', name: 'list_invoice', set: 'agent "statements"', available: '"list_invoices"', effect: FORCED },
+      needsTypes: true,
+    },
+    {
+      rule: 'valid-tool-name',
+      messageId: 'invalidToolName',
+      file: 'src/tools/accounts.ts',
+      data: { what: 'Tool', name: 'billing.issue_credit', provider: 'OpenAI', reason: 'it contains "."; only letters, digits, "_" and "-" are allowed' },
+      needsTypes: false,
+    },
+  ],
+  // LlamaIndex.TS: the first tool of a name runs; a user tool named handOff keeps the handoff tool out.
+  'frameworks/llamaindex': [
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateToolName',
+      file: 'src/agents/index.ts',
+      data: { name: 'search_catalogue', set: 'agent "ReferenceAgent"', winner: 'the first tool listed', remedy: 'a unique name' },
+      needsTypes: true,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateToolName',
+      file: 'src/agents/index.ts',
+      data: { name: 'handOff', set: 'agent "EventsAgent"', winner: 'the first tool listed', remedy: 'a unique name' },
+      needsTypes: true,
+    },
+  ],
   // MCP SDK v2: three modules register on one McpServer; one function registers a name twice.
   'frameworks/mcp-v2': [
     {

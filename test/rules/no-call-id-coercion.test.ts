@@ -465,6 +465,22 @@ export function resultCallId(event: { tool_call_id?: string; id: string }): stri
 }
 `;
 
+const keysBlockId = { messageId: 'madeUpCallId' as const, data: { expression: 'block.id', form: 'a `??` default', fallback: "''" }, ...loc(keysAndComparisons, "block.id ?? ''"), suggestions: [] };
+const keysOtherErrors = [
+  {
+    messageId: 'madeUpCallId' as const,
+    data: { expression: 'event.toolCallId', form: 'a `??` default', fallback: "''" },
+    ...loc(keysAndComparisons, "event.toolCallId ?? ''"),
+    suggestions: [],
+  },
+  {
+    messageId: 'otherCallId' as const,
+    data: { expression: 'event.tool_call_id', form: 'a `??` default', fallback: 'event.id' },
+    ...loc(keysAndComparisons, 'event.tool_call_id ?? event.id'),
+    suggestions: [],
+  },
+];
+
 const quietFlows = `import type { ToolCall } from '@langchain/core/messages/tool';
 import { generateId } from 'ai';
 
@@ -654,24 +670,20 @@ runCases(`${RULE}: chains, spellings and where the ID flows`, rule, {
       ],
     },
     {
-      mode: 'both',
+      // Syntax only: typed, the SDK's own `ToolUseBlock` decides (below).
+      mode: 'syntax',
       name: 'an obj[key] = key, a comparison that picks the approval, a returned ID falling back to another field',
       code: keysAndComparisons,
-      errors: [
-        { messageId: 'madeUpCallId', data: { expression: 'block.id', form: 'a `??` default', fallback: "''" }, ...loc(keysAndComparisons, "block.id ?? ''"), suggestions: [] },
-        {
-          messageId: 'madeUpCallId',
-          data: { expression: 'event.toolCallId', form: 'a `??` default', fallback: "''" },
-          ...loc(keysAndComparisons, "event.toolCallId ?? ''"),
-          suggestions: [],
-        },
-        {
-          messageId: 'otherCallId',
-          data: { expression: 'event.tool_call_id', form: 'a `??` default', fallback: 'event.id' },
-          ...loc(keysAndComparisons, 'event.tool_call_id ?? event.id'),
-          suggestions: [],
-        },
-      ],
+      errors: [keysBlockId, ...keysOtherErrors],
+    },
+    {
+      // `@anthropic-ai/sdk` is installed (a dependency of @voltagent/core): `ToolUseBlock.id` is a
+      // required `string`, so its fallback cannot run. The CLI never reads the type checker.
+      name: 'typed: the SDK types ToolUseBlock.id as a required string, so only the other two fallbacks are reported',
+      code: keysAndComparisons,
+      mode: 'typed',
+      errors: keysOtherErrors,
+      cliErrors: [keysBlockId, ...keysOtherErrors],
     },
   ],
 });

@@ -6,7 +6,7 @@
 // is declared or imported under (`wrapper` in `CallShape`), in every file that writes that name.
 import { z } from 'zod';
 import { adapters as builtins } from './index.js';
-import type { CallShape, ExposureSpec, FrameworkAdapter, McpRegistrationSpec, McpServerSpec, ToolDefiner } from './types.js';
+import type { CallShape, ExposureSpec, FrameworkAdapter, McpRegistrationSpec, McpServerSpec, PassThroughSpec, ToolDefiner } from './types.js';
 
 const identifier = z.string().regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier');
 const index = z.int().min(0);
@@ -75,8 +75,13 @@ const exposure = z.strictObject({
       shape: z.enum(['array', 'record']).describe('"record": the keys are the names the model sees.'),
       objectNames: z.array(optionPath).optional().describe('Paths to the name of a plain object listed as a tool (["function", "name"]).'),
       objects: z.array(objectTool).optional().describe('Shapes of plain objects listed as tools, tried in order (supersedes objectNames).'),
+      alsoAt: z.array(z.strictObject(optionAt)).optional().describe('Further options whose lists join the set after `tools`, in order (["toolkits"]).'),
     })
     .optional(),
+  addedTools: z
+    .array(z.strictObject({ ...optionAt, name: z.string().min(1) }))
+    .optional()
+    .describe('A tool the framework adds after the listed ones when this option is given (not as an empty array): `subAgents` adds "delegate_task".'),
   references: z.array(reference).optional().describe('Options that name tools of the set by string: tool choices, lists of active tools.'),
   duplicates: z
     .strictObject({ outcome: z.string().min(1) })
@@ -85,6 +90,8 @@ const exposure = z.strictObject({
 });
 
 const mcpServer = z.strictObject({ match, name: z.array(nameSource).default([]) });
+
+const passThrough = z.strictObject({ match, argument: index.describe('The argument the call returns.') });
 
 const mcpRegistration = z.strictObject({
   match,
@@ -100,6 +107,7 @@ const pieces = {
   exposures: z.array(exposure).optional().describe('Calls that open a set of tools shown to one model.'),
   mcpServers: z.array(mcpServer).optional().describe('Calls that create an MCP server instance.'),
   mcpRegistrations: z.array(mcpRegistration).optional().describe('Calls that register one tool on an MCP server.'),
+  passThrough: z.array(passThrough).optional().describe('Calls that return their argument (a toolkit helper `makeKit({ name, tools })`): it is followed as their value.'),
 };
 
 // One object with every key optional, checked as a whole: errors then name the key that is wrong
@@ -164,12 +172,13 @@ function withWrapperShapes<T extends { match: readonly z.output<typeof callShape
   return (list ?? []).map((spec) => ({ ...spec, match: asWrappers(spec.match) }));
 }
 
-function declaredPieces(declaration: AdapterDeclaration): Pick<FrameworkAdapter, 'tools' | 'exposures' | 'mcpServers' | 'mcpRegistrations'> {
+function declaredPieces(declaration: AdapterDeclaration): Pick<FrameworkAdapter, 'tools' | 'exposures' | 'mcpServers' | 'mcpRegistrations' | 'passThrough'> {
   return {
     tools: withWrapperShapes(declaration.tools) as ToolDefiner[],
     exposures: withWrapperShapes(declaration.exposures) as ExposureSpec[],
     mcpServers: withWrapperShapes(declaration.mcpServers).map((spec) => ({ ...spec, role: 'server' as const })) as McpServerSpec[],
     mcpRegistrations: withWrapperShapes(declaration.mcpRegistrations) as McpRegistrationSpec[],
+    passThrough: withWrapperShapes(declaration.passThrough) as PassThroughSpec[],
   };
 }
 
@@ -193,6 +202,7 @@ export function declaredAdapters(declarations: readonly AdapterDeclaration[] | u
       exposures: [...(adapter.exposures ?? []), ...added.flatMap((piece) => piece.exposures ?? [])],
       mcpServers: [...(adapter.mcpServers ?? []), ...added.flatMap((piece) => piece.mcpServers ?? [])],
       mcpRegistrations: [...(adapter.mcpRegistrations ?? []), ...added.flatMap((piece) => piece.mcpRegistrations ?? [])],
+      passThrough: [...(adapter.passThrough ?? []), ...added.flatMap((piece) => piece.passThrough ?? [])],
     };
   });
   const own = declarations.flatMap((declaration): FrameworkAdapter[] =>

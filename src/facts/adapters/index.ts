@@ -3,12 +3,15 @@ import { aiSdkAdapter } from './ai-sdk.js';
 import { anthropicAdapter } from './anthropic.js';
 import { bedrockRuntimeAdapter } from './bedrock-runtime.js';
 import { googleGenaiAdapter } from './google-genai.js';
+import { inngestAgentKitAdapter } from './inngest-agent-kit.js';
 import { langchainAdapter } from './langchain.js';
+import { llamaIndexAdapter } from './llamaindex.js';
 import { mastraAdapter } from './mastra.js';
 import { mcpSdkAdapter } from './mcp-sdk.js';
 import { openaiAdapter } from './openai.js';
 import { openaiAgentsAdapter } from './openai-agents.js';
 import { toolIdentityAuditAdapter } from './tool-identity-audit.js';
+import { voltAgentAdapter } from './voltagent.js';
 import type { FrameworkAdapter, Naming } from './types.js';
 
 export type * from './types.js';
@@ -19,12 +22,15 @@ export {
   anthropicAdapter,
   bedrockRuntimeAdapter,
   googleGenaiAdapter,
+  inngestAgentKitAdapter,
   langchainAdapter,
+  llamaIndexAdapter,
   mastraAdapter,
   mcpSdkAdapter,
   openaiAdapter,
   openaiAgentsAdapter,
   toolIdentityAuditAdapter,
+  voltAgentAdapter,
 };
 
 export const adapters: readonly FrameworkAdapter[] = [
@@ -38,6 +44,9 @@ export const adapters: readonly FrameworkAdapter[] = [
   anthropicAdapter,
   googleGenaiAdapter,
   bedrockRuntimeAdapter,
+  voltAgentAdapter,
+  inngestAgentKitAdapter,
+  llamaIndexAdapter,
 ];
 
 /** The adapter with this id, or undefined. */

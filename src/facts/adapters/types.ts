@@ -172,6 +172,11 @@ export interface ToolsSpec extends OptionAt {
   objectNames?: ReadonlyArray<readonly string[]>;
   /** Plain objects listed as tools, by shape (supersedes `objectNames` where given). */
   objects?: readonly ObjectToolShape[];
+  /**
+   * Further options whose lists join the set after `tools`, in this order (VoltAgent's
+   * `new Agent({ tools, toolkits })`: one tool manager gets both).
+   */
+  alsoAt?: readonly OptionAt[];
 }
 
 /**
@@ -203,6 +208,13 @@ export interface ExposureSpec {
    * `agents: { vendor }` is the tool `agent-vendor`.
    */
   keyedMembers?: ReadonlyArray<OptionAt & { prefix: string }>;
+  /**
+   * A tool the framework adds to the set itself, after the listed tools, when this option is
+   * written with any value but an empty array literal: VoltAgent's `subAgents` add `delegate_task`,
+   * LlamaIndex's `canHandoffTo` adds `handOff`. The framework's `dispatch` decides which of it and
+   * a listed tool of that name the model reaches; the member is located at the option.
+   */
+  addedTools?: ReadonlyArray<OptionAt & { name: string }>;
   /** An option holding an array of function middleware `(ctx, next) => ...`. */
   middleware?: OptionAt;
   /**
@@ -242,6 +254,16 @@ export interface McpRegistrationSpec {
    * `registerPaidTool(server, name, ...)` is `{ argument: 0 }`.
    */
   server?: { argument: number };
+}
+
+/**
+ * A framework call that returns its argument (or a copy of it) unchanged for the analysis:
+ * VoltAgent's `createToolkit({ name, tools })` returns the toolkit object it is given. The linker
+ * follows the argument as the call's value, so the object's own shape (`ToolsSpec.objects`) applies.
+ */
+export interface PassThroughSpec {
+  match: readonly CallShape[];
+  argument: number;
 }
 
 /** The invocation context of a tool run: `ctx.addTools(...)`, `ctx.removeTools(...)`, `ctx.tools`. */
@@ -319,6 +341,7 @@ export interface FrameworkAdapter {
   invocationContext?: InvocationContextSpec;
   runs?: readonly RunSpec[];
   collect?: readonly CollectHook[];
+  passThrough?: readonly PassThroughSpec[];
   /**
    * Which of two same-named tools a call dispatches to: the last listed (most SDKs, a record's
    * later key) or the first (`tools.find(...)`, LangChain). The other one is reported.

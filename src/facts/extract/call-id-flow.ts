@@ -226,7 +226,7 @@ function parameterFlow(ctx: Ctx, call: TS.CallExpression, child: TS.Node, trace:
   return quiet;
 }
 
-/** `this.name(...)`: the method (or arrow property) `name` of the class around `from`. */
+/** `this.name(...)`: the method (or arrow property) `name` of the class around the node the flow starts from. */
 function ownMethod(ctx: Ctx, from: TS.Node, name: string): TS.FunctionLikeDeclaration | undefined {
   const { ts } = ctx;
   let cls: TS.Node | undefined = parentOf(ctx, from);
@@ -243,7 +243,7 @@ function ownMethod(ctx: Ctx, from: TS.Node, name: string): TS.FunctionLikeDeclar
   return undefined;
 }
 
-/** `function name(...) {}` or `const name = (...) => ...` in a block or file around `from`. */
+/** `function name(...) {}` or `const name = (...) => ...` in a block or file around the node the flow starts from. */
 function localFunction(ctx: Ctx, from: TS.Node, name: string): TS.FunctionLikeDeclaration | undefined {
   const { ts } = ctx;
   for (let scope = parentOf(ctx, from); scope; scope = parentOf(ctx, scope)) {

@@ -24,7 +24,9 @@ export type Def =
   | { kind: 'agent'; adapter: FrameworkAdapter; spec: ExposureSpec; id: string }
   | { kind: 'mcp-server'; adapter: FrameworkAdapter; spec: McpServerSpec; id: string }
   /** `agent.clone(...)`: some agent, not followed. */
-  | { kind: 'opaque-agent'; adapter: FrameworkAdapter };
+  | { kind: 'opaque-agent'; adapter: FrameworkAdapter }
+  /** `createToolkit(options)`: the call's value is its argument. */
+  | { kind: 'pass-through'; adapter: FrameworkAdapter; argument: number };
 
 export interface ImportedName {
   module: string;
@@ -90,6 +92,8 @@ function defOf(ctx: Ctx, node: TS.Node, adapter: FrameworkAdapter, matched: read
         return { kind: 'mcp-server', adapter, spec: m.spec, id: makeId(ctx, 'mcp', node) };
       case 'opaque-agent':
         return { kind: 'opaque-agent', adapter };
+      case 'pass-through':
+        return { kind: 'pass-through', adapter, argument: m.spec.argument };
       default:
         break;
     }

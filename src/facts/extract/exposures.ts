@@ -57,6 +57,16 @@ export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode
     return value ? [{ prefix: at.prefix, value }] : [];
   });
   if (keyed.length > 0) exposure.keyedMembers = keyed;
+  const also = (spec.tools?.alsoAt ?? []).flatMap((at) => valueOption(ctx, node, at, scope) ?? []);
+  if (also.length > 0) exposure.alsoTools = also;
+  const added = (spec.addedTools ?? []).flatMap((at) => {
+    const found = certainOption(ctx, node, at, scope);
+    const value = found && unwrap(ctx.ts, found.value);
+    // `subAgents: []` adds nothing; any other value (a list, a variable) may.
+    if (!found || !value || (ctx.ts.isArrayLiteralExpression(value) && value.elements.length === 0)) return [];
+    return [{ name: at.name, span: spanOf(ctx, found.value) }];
+  });
+  if (added.length > 0) exposure.addedTools = added;
   if (spec.kind !== 'call') {
     const written = spec.name ? writtenName(ctx, node, spec.name, scope) : undefined;
     const agent: AgentFact = {

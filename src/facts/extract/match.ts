@@ -10,6 +10,7 @@ import type {
   McpRegistrationSpec,
   McpServerSpec,
   NamespaceDefiner,
+  PassThroughSpec,
   RunSpec,
   ToolDefiner,
 } from '../adapters/types.js';
@@ -25,7 +26,8 @@ export type Entry =
   | { role: 'mcp-registration'; spec: McpRegistrationSpec }
   | { role: 'opaque-agent' }
   | { role: 'run-options'; spec: RunSpec }
-  | { role: 'hook'; spec: CollectHook };
+  | { role: 'hook'; spec: CollectHook }
+  | { role: 'pass-through'; spec: PassThroughSpec };
 
 export type Matched = Entry & { minArguments: number; receiverPath?: readonly string[]; wrapper?: true };
 
@@ -67,6 +69,7 @@ function entriesOf(adapter: FrameworkAdapter): Array<{ entry: Entry; match: read
   if (adapter.opaqueAgents) out.push({ entry: { role: 'opaque-agent' }, match: adapter.opaqueAgents });
   for (const spec of adapter.runs ?? []) out.push({ entry: { role: 'run-options', spec }, match: spec.match });
   for (const spec of adapter.collect ?? []) out.push({ entry: { role: 'hook', spec }, match: spec.match });
+  for (const spec of adapter.passThrough ?? []) out.push({ entry: { role: 'pass-through', spec }, match: spec.match });
   return out;
 }
 

@@ -34,6 +34,9 @@ export function lookupProperty(ctx: Ctx, object: { obj: TS.ObjectLiteralExpressi
 export function lookupOption(ctx: Ctx, call: CallNode, at: OptionAt, scope: Scope): OptionLookup {
   const arg = call.arguments?.[at.argument];
   if (!arg) return { state: 'absent' };
+  // A function is no options object: `tool(fn, { name })` names nothing at argument 0, so a
+  // definer's next source (argument 1) is read. (Sources are tried in order: `NameSource`.)
+  if (at.path.length > 0 && functionOf(ctx, arg, scope)) return { state: 'absent' };
   let current = resolveObject(ctx, arg, scope);
   if (!current) return { state: 'unknown', node: arg };
   for (let i = 0; i < at.path.length; i++) {

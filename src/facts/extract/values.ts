@@ -407,6 +407,10 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
           return def.spec.kind === 'call' ? unknownRef(ctx, expr) : { kind: 'agent', id: def.id, span };
         case 'mcp-server':
           return { kind: 'mcp-server', id: def.id, span };
+        case 'pass-through': {
+          const argument = e.arguments?.[def.argument];
+          return argument && !ctx.ts.isSpreadElement(argument) ? toValueRef(ctx, argument, scope) : unknownRef(ctx, expr);
+        }
         default:
           break;
       }

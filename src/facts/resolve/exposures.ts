@@ -5,7 +5,7 @@ import type { ResolvedAgent, ResolvedExposureSet, ResolvedToolReference } from '
 import type { LinkContext } from './context.js';
 import { liveList } from './items.js';
 import { collectHandoffs, collectKeyed, collectToolkit, collectTools } from './members.js';
-import { isToolCopy, toolKey } from './records.js';
+import { isToolCopy, keyedTool, toolKey } from './records.js';
 import { resolvedReference } from './references.js';
 import { resolve, staticName } from './values.js';
 
@@ -66,7 +66,7 @@ export function linkExposures(ctx: LinkContext): {
       if (exposure.loadedBy !== undefined) loaders.set(set, toolKey(file, exposure.loadedBy));
       // Each source keeps its own file: mutations in other modules name values of those modules.
       const sources: Record<'tools' | 'handoffs', Array<{ file: string; value: ValueRef }>> = {
-        tools: exposure.tools ? [{ file, value: exposure.tools }] : [],
+        tools: [...(exposure.tools ? [exposure.tools] : []), ...(exposure.alsoTools ?? [])].map((value) => ({ file, value })),
         handoffs: exposure.handoffs ? [{ file, value: exposure.handoffs }] : [],
       };
       const apply = (from: string, property: 'tools' | 'handoffs', mode: 'add' | 'assign', values: ValueRef[]): void => {
@@ -88,6 +88,7 @@ export function linkExposures(ctx: LinkContext): {
         for (const source of sources.tools) collectTools(ctx, source.file, source.value, set, exposure.toolsShape === 'record', exposure);
       }
       for (const keyed of exposure.keyedMembers ?? []) collectKeyed(ctx, file, keyed, set);
+      for (const added of exposure.addedTools ?? []) set.tools.push(keyedTool(ctx, set.adapter, added.name, { file, span: added.span }));
       for (const source of sources.handoffs) collectHandoffs(ctx, source.file, source.value, set);
       if (exposure.mutatedUnknown) {
         set.unresolved.push({ file, span: exposure.span, text: 'mutated after construction' });

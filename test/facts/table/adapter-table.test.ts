@@ -6,6 +6,7 @@
 // class-defined tools, toolkits returned from functions, and a collect hook.
 import { describe, expect, it } from 'vitest';
 import { RETURNS, adapters as registry, type FrameworkAdapter } from '../../../src/facts/adapters/index.js';
+import { adapterDeclarationsSchema, declaredAdapters } from '../../../src/facts/adapters/declarations.js';
 import { linkFacts } from '../../../src/facts/resolve.js';
 import { extract } from '../helpers.js';
 
@@ -189,6 +190,24 @@ export const single = [a];
     },
     sets: ['toolkit: [a, b, a]', 'toolkit: [a, b]'],
   },
+  {
+    idiom: 'VoltAgent: tools then toolkits in one set (createToolkit returns its options), subAgents add delegate_task after them',
+    files: {
+      'src/kit.ts': `import { createTool, createToolkit } from '@voltagent/core';
+import { z } from 'zod';
+const lookup = createTool({ name: 'lookup_order', description: 'x', parameters: z.object({}), execute: async () => 1 });
+export const ordersKit = createToolkit({ name: 'orders', tools: [lookup, createTool({ name: 'refund', description: 'y', parameters: z.object({}), execute: async () => 2 })] });
+`,
+      'src/agent.ts': `import { Agent, createTool } from '@voltagent/core';
+import { ordersKit } from './kit';
+const helper = new Agent({ name: 'helper', instructions: 'x', model });
+const search = createTool({ name: 'search', description: 'x', parameters: z.object({}), execute: async () => 1 });
+export const main = new Agent({ name: 'main', instructions: 'x', model, tools: [search], toolkits: [ordersKit], subAgents: [helper] });
+export const solo = new Agent({ name: 'solo', instructions: 'x', model, tools: [search], subAgents: [] });
+`,
+    },
+    sets: ['agent:helper []', 'agent:main [search, lookup_order, refund, delegate_task]', 'agent:solo [search]'],
+  },
 ];
 
 function link(files: Record<string, string>): string[] {
@@ -248,6 +267,35 @@ export const other = somethingElse.ask('hi', { only: ['x'] });
       'run only=look -> crew',
       'run only=later -> crew',
     ]);
+  });
+
+  it('reads a declared adapter with further tool lists, added tools and a pass-through call', () => {
+    const declared = declaredAdapters(
+      adapterDeclarationsSchema.parse([
+        {
+          id: 'desk-kit',
+          title: 'Desk kit',
+          tools: [{ match: [{ type: 'call', name: 'deskTool' }], name: [{ from: 'option', argument: 0, path: ['name'] }] }],
+          passThrough: [{ match: [{ type: 'call', name: 'deskList' }], argument: 0 }],
+          exposures: [
+            {
+              match: [{ type: 'call', name: 'deskAgent' }],
+              kind: 'agent',
+              tools: { argument: 0, path: ['tools'], shape: 'array', alsoAt: [{ argument: 0, path: ['extra'] }] },
+              addedTools: [{ argument: 0, path: ['helpers'], name: 'ask_helper' }],
+            },
+          ],
+        },
+      ]),
+    );
+    const code = `const a = deskTool({ name: 'a' });
+const b = deskTool({ name: 'b' });
+export const one = deskAgent({ tools: [a], extra: deskList([b]), helpers: [other] });
+export const two = deskAgent({ tools: [b], helpers: [] });
+`;
+    const facts = [extract(code, 'src/desk.ts', { adapters: declared })];
+    const linked = linkFacts(facts, { resolveModule: () => undefined, naming: (id) => declared.find((a) => a.id === id)!.naming });
+    expect(linked.exposureSets.map((set) => set.tools.map((t) => t.name ?? '?').join(', '))).toEqual(['a, b, ask_helper', 'b']);
   });
 
   it('keeps two instances of one class as two tool objects', () => {
