@@ -6,7 +6,8 @@
 // callable tools are known at run time only. The API rejects two declarations of one name (400
 // "Duplicate function declaration found"), and the SDK's automatic function calling throws on
 // them before sending. Names are sent verbatim (Gemini's own rule: a letter or `_` first). Call
-// IDs: `functionCall.id` is optional (older models send none), so a fallback on it is not dead code.
+// IDs: `functionCall.id` is optional (older models send none), so a fallback on it is not dead code;
+// `functionResponse.id` sends it back (`callIdCarriers`).
 import { clientMethods, verbatimNaming } from './provider-shapes.js';
 import type { FrameworkAdapter } from './types.js';
 
@@ -30,5 +31,7 @@ export const googleGenaiAdapter: FrameworkAdapter = {
       duplicates: { outcome: 'the Gemini API rejects the request (400 "Duplicate function declaration found")' },
     },
   ],
+  // A `functionResponse` part answers the call whose `id` it repeats.
+  callIdCarriers: [{ holder: 'functionResponse', property: 'id' }],
   naming: verbatimNaming,
 };
