@@ -654,11 +654,48 @@ runCases(`${RULE}: chains, spellings and where the ID flows`, rule, {
       ],
     },
     {
-      mode: 'both',
+      // Syntax does not read the SDK's ToolUseBlock; the checker does (below).
+      mode: 'syntax',
       name: 'an obj[key] = key, a comparison that picks the approval, a returned ID falling back to another field',
       code: keysAndComparisons,
       errors: [
         { messageId: 'madeUpCallId', data: { expression: 'block.id', form: 'a `??` default', fallback: "''" }, ...loc(keysAndComparisons, "block.id ?? ''"), suggestions: [] },
+        {
+          messageId: 'madeUpCallId',
+          data: { expression: 'event.toolCallId', form: 'a `??` default', fallback: "''" },
+          ...loc(keysAndComparisons, "event.toolCallId ?? ''"),
+          suggestions: [],
+        },
+        {
+          messageId: 'otherCallId',
+          data: { expression: 'event.tool_call_id', form: 'a `??` default', fallback: 'event.id' },
+          ...loc(keysAndComparisons, 'event.tool_call_id ?? event.id'),
+          suggestions: [],
+        },
+      ],
+    },
+    {
+      // With @anthropic-ai/sdk installed (a devDependency), the checker reads `ToolUseBlock.id: string`;
+      // the CLI reads syntax, as above.
+      mode: 'typed',
+      name: "an obj[key] = key, a comparison, a returned ID falling back to another field; ToolUseBlock's id is a string (the checker; the CLI does not read it)",
+      code: keysAndComparisons,
+      cliErrors: [
+        { messageId: 'madeUpCallId', data: { expression: 'block.id', form: 'a `??` default', fallback: "''" }, ...loc(keysAndComparisons, "block.id ?? ''"), suggestions: [] },
+        {
+          messageId: 'madeUpCallId',
+          data: { expression: 'event.toolCallId', form: 'a `??` default', fallback: "''" },
+          ...loc(keysAndComparisons, "event.toolCallId ?? ''"),
+          suggestions: [],
+        },
+        {
+          messageId: 'otherCallId',
+          data: { expression: 'event.tool_call_id', form: 'a `??` default', fallback: 'event.id' },
+          ...loc(keysAndComparisons, 'event.tool_call_id ?? event.id'),
+          suggestions: [],
+        },
+      ],
+      errors: [
         {
           messageId: 'madeUpCallId',
           data: { expression: 'event.toolCallId', form: 'a `??` default', fallback: "''" },
