@@ -10,8 +10,8 @@ import fc from 'fast-check';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import { ruleOptions, type EnabledRules, type Finding } from '../../src/checks/index.js';
 
-/** The rules whose findings are the static verdict on tool names. */
-const RULES = ['no-tool-name-collision', 'no-namespace-equals-name'] as const;
+/** The rules whose findings are the static verdict on tool names and on the names tool choices use. */
+const RULES = ['no-tool-name-collision', 'no-namespace-equals-name', 'required-function-name-known'] as const;
 
 function oracleRules(): EnabledRules {
   const rules: Record<string, unknown> = {};

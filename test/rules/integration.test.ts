@@ -283,6 +283,101 @@ const rowDetails: Record<string, RowDetail[]> = {
       needsTypes: true,
     },
   ],
+  // Provider SDKs: a client made in one module, tool lists of plain objects spread from others.
+  'frameworks/openai': [
+    { rule: 'no-call-id-coercion', messageId: 'madeUpCallId', file: 'src/history.ts', data: { expression: 'call.call_id', form: 'a `??` default', fallback: "''" }, needsTypes: false },
+    { rule: 'valid-tool-name', messageId: 'invalidToolName', file: 'src/research.ts', data: { what: 'Tool', name: 'lookup isbn', provider: 'OpenAI', reason: 'it contains " "; only letters, digits, "_" and "-" are allowed' }, needsTypes: false },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unknownRequiredFunction',
+      file: 'src/research.ts',
+      data: { option: 'tools', name: 'search_inventory', set: 'the tools of this call', available: '"lookup isbn", "search_stock"', effect: DROPPED },
+      needsTypes: false,
+    },
+    {
+      // The two lists live in src/tools/catalog.ts and src/tools/orders.ts.
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateNameFails',
+      file: 'src/support.ts',
+      data: { name: 'get_book', set: 'the tools of this call', outcome: 'both reach the model, and which one a call runs is up to the code that dispatches it', remedy: 'a unique name' },
+      needsTypes: true,
+    },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unknownRequiredFunction',
+      file: 'src/support.ts',
+      data: { option: 'tool_choice', name: 'start_return', set: 'the tools of this call', available: '"get_order", "get_book", "create_return"', effect: FORCED },
+      needsTypes: true,
+    },
+  ],
+  'frameworks/anthropic': [
+    { rule: 'no-call-id-coercion', messageId: 'madeUpCallId', file: 'src/audit.ts', data: { expression: 'use.id', form: 'a `||` default', fallback: "'missing'" }, needsTypes: false },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateNameFails',
+      file: 'src/desk.ts',
+      data: { name: 'get_customer', set: 'the tools of this call', outcome: 'the Anthropic API rejects the request (400 "tools: Tool names must be unique")', remedy: 'a unique name' },
+      needsTypes: true,
+    },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unknownRequiredFunction',
+      file: 'src/desk.ts',
+      data: { option: 'tool_choice', name: 'schedule_haul_out', set: 'the tools of this call', available: '"book_haul_out", "get_customer"', effect: FORCED },
+      needsTypes: true,
+    },
+    { rule: 'valid-tool-name', messageId: 'invalidToolName', file: 'src/quotes.ts', data: { what: 'Tool', name: 'parts.lookup', provider: 'OpenAI', reason: 'it contains "."; only letters, digits, "_" and "-" are allowed' }, needsTypes: false },
+  ],
+  'frameworks/google-genai': [
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateNameFails',
+      file: 'src/assistant.ts',
+      data: { name: 'get_account', set: 'the tools of this call', outcome: 'the Gemini API rejects the request (400 "Duplicate function declaration found")', remedy: 'a unique name' },
+      needsTypes: true,
+    },
+    { rule: 'no-call-id-coercion', messageId: 'madeUpCallId', file: 'src/assistant.ts', data: { expression: 'call.id', form: 'a `??` default', fallback: "''" }, needsTypes: false },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unknownRequiredFunction',
+      file: 'src/assistant.ts',
+      data: { option: 'allowedFunctionNames', name: 'lookup_outage', set: 'the tools of this call', available: '"report_outage", "restoration_estimate", "get_account"', effect: DROPPED },
+      needsTypes: true,
+    },
+    {
+      // Listed in a request of src/meter-chat.ts only.
+      rule: 'valid-tool-name',
+      messageId: 'invalidToolName',
+      file: 'src/tools/outages.ts',
+      data: { what: 'Tool', name: 'submit meter reading', provider: 'OpenAI', reason: 'it contains " "; only letters, digits, "_" and "-" are allowed' },
+      needsTypes: true,
+    },
+  ],
+  'frameworks/bedrock': [
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateNameFails',
+      file: 'src/desk.ts',
+      data: { name: 'get_fare', set: 'the tools of this call', outcome: 'both reach the model, and which one a call runs is up to the code that dispatches it', remedy: 'a unique name' },
+      needsTypes: true,
+    },
+    { rule: 'no-call-id-coercion', messageId: 'madeUpCallId', file: 'src/desk.ts', data: { expression: 'toolUseId', form: 'a `??` default', fallback: "''" }, needsTypes: false },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unknownRequiredFunction',
+      file: 'src/desk.ts',
+      data: { option: 'toolChoice', name: 'search_trains', set: 'the tools of this call', available: '"find_trains", "get_fare"', effect: FORCED },
+      needsTypes: true,
+    },
+    {
+      // Listed in a request of src/desk.ts only.
+      rule: 'valid-tool-name',
+      messageId: 'invalidToolName',
+      file: 'src/tools/refunds.ts',
+      data: { what: 'Tool', name: 'refund.request', provider: 'OpenAI', reason: 'it contains "."; only letters, digits, "_" and "-" are allowed' },
+      needsTypes: true,
+    },
+  ],
   // Mastra: record keys name the tools; agents become agent-<key>; keys are rewritten.
   'frameworks/mastra': [
     {

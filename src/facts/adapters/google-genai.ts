@@ -4,9 +4,11 @@
 // `chats.create({ config })` and `live.connect({ config })` take the same config. Hosted tools
 // (`googleSearch`, `codeExecution`, `urlContext`...) have no function name; `mcpToTool(client)` and
 // callable tools are known at run time only. The API rejects two declarations of one name (400
-// "Duplicate function declaration found"), and the SDK's automatic function calling throws on
-// them before sending. Names are sent verbatim (Gemini's own rule: a letter or `_` first). Call
-// IDs: `functionCall.id` is optional (older models send none), so a fallback on it is not dead code.
+// "Duplicate function declaration found"); the SDK itself checks only callable tools' declarations,
+// and only in `generateContentStream`'s automatic function calling ("Duplicate tool declaration
+// name", before sending; test/oracles/google-genai.test.ts). Names are sent verbatim (Gemini's own
+// rule: a letter or `_` first). Call IDs: `functionCall.id` is optional (older models send none), so
+// a fallback on it is not dead code; `functionResponse.id` sends it back (`callIdCarriers`).
 import { clientMethods, verbatimNaming } from './provider-shapes.js';
 import type { FrameworkAdapter } from './types.js';
 
@@ -30,5 +32,7 @@ export const googleGenaiAdapter: FrameworkAdapter = {
       duplicates: { outcome: 'the Gemini API rejects the request (400 "Duplicate function declaration found")' },
     },
   ],
+  // A `functionResponse` part answers the call whose `id` it repeats.
+  callIdCarriers: [{ holder: 'functionResponse', property: 'id' }],
   naming: verbatimNaming,
 };

@@ -9,7 +9,8 @@
 // `namespace` tool's members are not followed (the set counts as incomplete).
 // Two function tools of one name both reach the model: `runTools` dispatches through
 // `functionsByName[name]`, so the last one listed runs (AbstractChatCompletionRunner); with
-// `create` the application's own dispatcher decides. Names are sent verbatim. Call IDs:
+// `create`, `stream` and `parse` (and every Responses method) the application's own dispatcher
+// decides, so those sets say both are sent (`duplicates`). Names are sent verbatim. Call IDs:
 // `tool_calls[].id` (a `type: 'function'` call always has one), `tool_call_id`, and a Responses
 // `function_call` item's `call_id` (its `id` is the item's).
 import { bothSent, clientMethods, verbatimNaming } from './provider-shapes.js';
@@ -64,7 +65,10 @@ export const openaiAdapter: FrameworkAdapter = {
     },
   ],
   exposures: [
-    { match: clientMethods(['chat', 'completions'], 'create', 'stream', 'parse', 'runTools'), kind: 'call', tools: chatTools, references: chatReferences },
+    // `create`/`stream`/`parse` send the tools and leave the calls to the application's dispatcher;
+    // `runTools` dispatches itself, through `functionsByName`: the last tool of a name runs.
+    { match: clientMethods(['chat', 'completions'], 'create', 'stream', 'parse'), kind: 'call', tools: chatTools, references: chatReferences, duplicates: bothSent },
+    { match: clientMethods(['chat', 'completions'], 'runTools'), kind: 'call', tools: chatTools, references: chatReferences },
     {
       match: clientMethods(['responses'], 'create', 'stream', 'parse'),
       kind: 'call',

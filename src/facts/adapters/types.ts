@@ -365,5 +365,12 @@ export interface FrameworkAdapter {
    * every file of the run: the discriminant is the wire format's, whoever typed the value.
    */
   callIdGuarantees?: ReadonlyArray<{ discriminant: string; property: string }>;
+  /**
+   * Objects of the wire format that answer or stand for one tool call under a key of their own, and
+   * carry its call ID in a property whose name says nothing of it: Gemini's `{ functionResponse: { id,
+   * name, response } }` (`{ holder: 'functionResponse', property: 'id' }`). A made-up ID written there
+   * is sent. Applies to every file of the run, like `callIdGuarantees`.
+   */
+  callIdCarriers?: ReadonlyArray<{ holder: string; property: string }>;
   naming: Naming;
 }

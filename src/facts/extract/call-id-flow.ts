@@ -264,10 +264,26 @@ function localFunction(ctx: Ctx, from: TS.Node, name: string): TS.FunctionLikeDe
 /** A value stored in a property: a call-ID property or a key sends it on; `id` only of a tool-call object. */
 function propertyFlow(ctx: Ctx, name: string, object: TS.Node | undefined, value: TS.Node): CallIdFlow {
   const { ts } = ctx;
-  const carries = CALL_ID_PROPERTIES.has(name) || KEY_PROPERTY.test(name) || (name === 'id' && object !== undefined && isToolObject(ctx, object, value));
+  const carries =
+    CALL_ID_PROPERTIES.has(name) ||
+    KEY_PROPERTY.test(name) ||
+    (name === 'id' && object !== undefined && isToolObject(ctx, object, value)) ||
+    (object !== undefined && carrierHolds(ctx, object, name));
   if (!carries) return { kind: 'other' };
   if (object && ts.isObjectLiteralExpression(object) && objectGoesToLog(ctx, object)) return { kind: 'log' };
   return { kind: 'sent', property: name };
+}
+
+/**
+ * `{ functionResponse: { id } }`: the object is the value of a key that an adapter's `callIdCarriers`
+ * says holds a tool call or its answer, and `name` is where that object keeps the call ID.
+ */
+function carrierHolds(ctx: Ctx, object: TS.Node, name: string): boolean {
+  const { ts } = ctx;
+  const holder = parentOf(ctx, object);
+  if (!holder || !ts.isPropertyAssignment(holder) || holder.initializer !== object) return false;
+  const key = propertyNameText(ts, holder.name);
+  return key !== undefined && ctx.adapters.some((adapter) => adapter.callIdCarriers?.some((c) => c.holder === key && c.property === name) === true);
 }
 
 /** An object literal that is a tool call or a tool result: a tool `type`, a spread tool call, or the tool call's own `id` copied. */

@@ -70,6 +70,8 @@ interface Row {
   files: Record<string, string>;
   /** `kind:name [member names]` per exposure set, in link order. */
   sets: string[];
+  /** Per set, what the linker says of each member it could not name (`object`: a plain object of no known shape); the set is incomplete. */
+  unresolved?: string[][];
 }
 
 const rows: Row[] = [
@@ -208,9 +210,65 @@ export const solo = new Agent({ name: 'solo', instructions: 'x', model, tools: [
     },
     sets: ['agent:helper []', 'agent:main [search, lookup_order, refund, delegate_task]', 'agent:solo [search]'],
   },
+  // Provider SDKs: plain tool objects by shape (ToolsSpec.objects), the client from another module.
+  {
+    idiom: 'Gemini: declarations nested in functionDeclarations entries, across a spread; hosted tools are no members',
+    files: {
+      'src/client.ts': `import { GoogleGenAI } from '@google/genai';
+export const ai = new GoogleGenAI({});
+`,
+      'src/decls.ts': `export const accountDecls = [{ name: 'get_account' }, { name: 'get_bill' }];
+`,
+      // No SDK import here: the receiver path models.generateContent enables the adapter.
+      'src/chat.ts': `import { ai } from './client';
+import { accountDecls } from './decls';
+export const r = await ai.models.generateContent({ model: 'm', contents: 'hi', config: { tools: [{ functionDeclarations: [...accountDecls, { name: 'report_outage' }] }, { googleSearch: {} }, { functionDeclarations: [{ name: 'meter' }] }] } });
+`,
+    },
+    sets: ['call: [get_account, get_bill, report_outage, meter]'],
+    unresolved: [[]],
+  },
+  {
+    idiom: 'OpenAI Responses: function and custom tools by name; hosted tools ignored; a namespace tool counted unknown',
+    files: {
+      'src/a.ts': `import OpenAI from 'openai';
+const client = new OpenAI();
+export const a = await client.responses.create({ model: 'm', input: 'a', tools: [{ type: 'function', name: 'lookup' }, { type: 'custom', name: 'sql' }, { type: 'web_search' }, { type: 'mcp', server_label: 'crm' }] });
+export const b = await client.responses.create({ model: 'm', input: 'b', tools: [{ type: 'namespace', name: 'crm', tools: [] }, { type: 'function', name: 'lookup' }] });
+`,
+    },
+    sets: ['call: [lookup, sql]', 'call: [lookup]'],
+    unresolved: [[], ['object']],
+  },
+  {
+    idiom: 'OpenAI Chat: function.name and custom.name; an object of dynamic type or a spread object is unknown',
+    files: {
+      'src/a.ts': `import OpenAI from 'openai';
+const client = new OpenAI();
+declare const kind: 'function';
+declare const base: { type: 'function'; function: { name: string } };
+export const a = await client.chat.completions.create({ model: 'm', messages: [], tools: [{ type: 'function', function: { name: 'get_order' } }, { type: 'custom', custom: { name: 'sql' } }, { type: kind, function: { name: 'x' } }, { ...base }] });
+`,
+    },
+    sets: ['call: [get_order, sql]'],
+    unresolved: [['object', 'object']],
+  },
+  {
+    idiom: 'Anthropic: every tool by its name, server tools included; Bedrock: toolSpec.name, a cachePoint ignored',
+    files: {
+      'src/a.ts': `import Anthropic from '@anthropic-ai/sdk';
+import { ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
+const anthropic = new Anthropic();
+export const a = await anthropic.messages.create({ model: 'm', max_tokens: 1, messages: [], tools: [{ name: 'lookup', input_schema: { type: 'object' } }, { type: 'web_search_20250305', name: 'web_search' }] });
+export const b = new ConverseCommand({ modelId: 'm', messages: [], toolConfig: { tools: [{ toolSpec: { name: 'find_trains' } }, { cachePoint: { type: 'default' } }] } });
+`,
+    },
+    sets: ['call: [lookup, web_search]', 'call: [find_trains]'],
+    unresolved: [[], []],
+  },
 ];
 
-function link(files: Record<string, string>): string[] {
+function linkedSets(files: Record<string, string>) {
   const adapters = [...registry, vocabularyAdapter, toolkitAdapter];
   const facts = Object.entries(files).map(([file, code]) => extract(code, file, { adapters }));
   const byName = new Map(Object.keys(files).map((file) => [file.replace(/^src\//, './').replace(/\.ts$/, ''), file]));
@@ -218,7 +276,11 @@ function link(files: Record<string, string>): string[] {
     resolveModule: (_from, specifier) => byName.get(specifier),
     naming: (id) => adapters.find((a) => a.id === id)!.naming,
   });
-  return linked.exposureSets.map((set) => `${set.kind}:${set.name ?? ''} [${set.tools.map((t) => t.name ?? '?').join(', ')}]`);
+  return linked.exposureSets;
+}
+
+function link(files: Record<string, string>): string[] {
+  return linkedSets(files).map((set) => `${set.kind}:${set.name ?? ''} [${set.tools.map((t) => t.name ?? '?').join(', ')}]`);
 }
 
 function references(files: Record<string, string>): string[] {
@@ -235,6 +297,7 @@ function references(files: Record<string, string>): string[] {
 describe('adapter facts table', () => {
   it.each(rows.map((row) => [row.idiom, row] as const))('%s', (_idiom, row) => {
     expect(link(row.files)).toEqual(row.sets);
+    if (row.unresolved) expect(linkedSets(row.files).map((set) => set.unresolved.map((m) => m.text))).toEqual(row.unresolved);
   });
 
   it('reads references: forced choices, name lists, inside returned objects, and runs on imported agents', () => {
