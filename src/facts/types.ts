@@ -202,6 +202,13 @@ export interface McpRegistrationFact {
   branch?: string[];
   /** A second registration of the name replaces the first instead of throwing (the adapter says which). */
   replaces?: true;
+  /** A second registration of the name is listed beside the first (`McpRegistrationSpec.onDuplicate: 'listed'`). */
+  listed?: true;
+  /**
+   * One element of a call that registers a list (`server.addTools([a, b])`): the call's start and
+   * what two elements of one name in it do. `span` is then the element's.
+   */
+  inCall?: { start: number; onDuplicate: 'throws' | 'replaces' | 'listed' };
   span: Span;
 }
 

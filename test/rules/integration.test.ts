@@ -132,6 +132,31 @@ const rowDetails: Record<string, RowDetail[]> = {
       needsTypes: false,
     },
   ],
+  // fastmcp: addTool replaces a tool of the name silently; addTools lists two of one name in one call.
+  'frameworks/fastmcp': [
+    {
+      rule: 'valid-tool-name',
+      messageId: 'invalidToolName',
+      file: 'src/admin.ts',
+      data: { what: 'MCP tool', name: 'reindex space', provider: "the MCP specification's tool-name pattern", reason: 'it contains " "; only letters, digits, "_", "-" and "." are allowed' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateListing',
+      file: 'src/server.ts',
+      data: { server: '"fernhill-handbook"', name: 'list_spaces' },
+      needsTypes: false,
+    },
+    {
+      // registerPageTools(server) and registerTicketTools(server) live in two modules.
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpReplacedRegistration',
+      file: 'src/tools/tickets.ts',
+      data: { server: '"fernhill-handbook"', name: 'search' },
+      needsTypes: true,
+    },
+  ],
   // Vercel AI SDK: tools records keyed by name, spread across modules.
   'frameworks/ai-sdk': [
     {

@@ -71,7 +71,18 @@ const mcpRegistration = z.strictObject({
   match,
   name: names,
   server: z.strictObject({ argument: index }).optional().describe('The server is this argument, not the receiver: `registerPaidTool(server, name, ...)` is { "argument": 0 }.'),
-  onDuplicate: z.enum(['throws', 'replaces']).optional().describe('What a second registration of a name does: throws (default) or replaces the first silently.'),
+  onDuplicate: z
+    .enum(['throws', 'replaces', 'listed'])
+    .optional()
+    .describe('What a second registration of a name does: throws (default), replaces the first silently, or is listed beside it.'),
+  list: z
+    .strictObject({
+      argument: index.describe('The argument that holds the array of tools.'),
+      name: optionPath.min(1).describe('Where each element writes its name (["name"]).'),
+      inCall: z.enum(['throws', 'replaces', 'listed']).describe('What two elements of one name in one call do.'),
+    })
+    .optional()
+    .describe('The call registers every element of an array (`server.addTools([a, b])`); `name` is then unused.'),
 });
 
 const builtinIds = builtins.map((adapter) => adapter.id) as [string, ...string[]];

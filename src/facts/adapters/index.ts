@@ -1,5 +1,6 @@
 // Registry of framework adapters. Order is the order of `FileFacts.adapters`.
 import { aiSdkAdapter } from './ai-sdk.js';
+import { fastmcpAdapter } from './fastmcp.js';
 import { langchainAdapter } from './langchain.js';
 import { mastraAdapter } from './mastra.js';
 import { mcpSdkAdapter } from './mcp-sdk.js';
@@ -10,7 +11,7 @@ import type { FrameworkAdapter, Naming } from './types.js';
 export type * from './types.js';
 export { RETURNS } from './types.js';
 export { toFunctionToolName } from './naming.js';
-export { aiSdkAdapter, langchainAdapter, mastraAdapter, mcpSdkAdapter, openaiAgentsAdapter, toolIdentityAuditAdapter };
+export { aiSdkAdapter, fastmcpAdapter, langchainAdapter, mastraAdapter, mcpSdkAdapter, openaiAgentsAdapter, toolIdentityAuditAdapter };
 
 export const adapters: readonly FrameworkAdapter[] = [
   toolIdentityAuditAdapter,
@@ -19,6 +20,7 @@ export const adapters: readonly FrameworkAdapter[] = [
   aiSdkAdapter,
   langchainAdapter,
   mastraAdapter,
+  fastmcpAdapter,
 ];
 
 /** The adapter with this id, or undefined. */

@@ -189,15 +189,35 @@ export interface McpServerSpec {
   parameterTypes?: readonly string[];
 }
 
-/** `server.registerTool('x', ...)`: a registration of one tool on a receiver that may be a server. */
+/**
+ * What registering a name a server already has does at run time: `throws` (the MCP SDK's "Tool x is
+ * already registered"), `replaces` the earlier tool silently, or `listed`: both stay and clients
+ * list the name twice.
+ */
+export type McpDuplicateOutcome = 'throws' | 'replaces' | 'listed';
+
+/**
+ * `server.registerTool('x', ...)`: a registration of one tool on a receiver that may be a server.
+ * `name` may be a positional `argument` (a string or constant: an options object there is another
+ * overload) or an `option` of an options object (`server.addTool({ name: 'x', execute })`, inline or
+ * a `const` holding it).
+ */
 export interface McpRegistrationSpec {
   match: readonly CallShape[];
   name: readonly NameSource[];
   /**
-   * What a second registration of a name does at run time: `throws` (the default) or `replaces`
-   * the first one silently. Decided by the later registration, and only changes the message.
+   * What a second registration of a name does at run time (default `throws`). Decided by the later
+   * registration, and only changes the message.
    */
-  onDuplicate?: 'throws' | 'replaces';
+  onDuplicate?: McpDuplicateOutcome;
+  /**
+   * The call registers every element of the array at this argument (`server.addTools([a, b])`,
+   * inline or a `const` holding it), each named at `name` inside the element (an object literal or
+   * a `const` holding one; anything else is a registration under an unknown name); the spec's own
+   * `name` is then unused. `inCall`: what two elements of one name in this one call do (fastmcp
+   * `addTools` removes the names it is given from the server, then appends them all: `listed`).
+   */
+  list?: { argument: number; name: readonly string[]; inCall: McpDuplicateOutcome };
   /**
    * The server is an argument of the call, not its receiver: a project's wrapper
    * `registerPaidTool(server, name, ...)` is `{ argument: 0 }`.

@@ -46,8 +46,13 @@ export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet
         };
         if (registration.branch) tool.branch = registration.branch;
         if (registration.replaces) tool.replaces = true;
+        if (registration.listed) tool.listed = true;
+        // One execution of the call: the same call reached through two chains is two calls.
+        if (registration.inCall) tool.inCall = { key: `${file}:${String(registration.inCall.start)}|${chainKey(chain)}`, onDuplicate: registration.inCall.onDuplicate };
         set.tools.push(tool);
-        order.set(tool, [...chain, [file, registration.span.start]]);
+        // The elements of one list (`addTools([...])`) in their order, where the call is.
+        const at: Position[] = registration.inCall ? [[file, registration.inCall.start], [file, registration.span.start]] : [[file, registration.span.start]];
+        order.set(tool, [...chain, ...at]);
       }
     }
   }

@@ -189,6 +189,29 @@ export const single = [a];
     },
     sets: ['toolkit: [a, b, a]', 'toolkit: [a, b]'],
   },
+  {
+    idiom: 'fastmcp: addTool names in an options object (inline or a const), addTools lists one registration per element, in call order across modules',
+    files: {
+      'src/tools.ts': `import type { FastMCP } from 'fastmcp';
+const pageTool = { name: 'get_page', execute: async () => 'p' };
+export function addPages(server: FastMCP) {
+  server.addTool({ name: 'search', execute: async () => 's' });
+  server.addTool(pageTool);
+}
+`,
+      'src/server.ts': `import { FastMCP } from 'fastmcp';
+import { addPages } from './tools';
+const server = new FastMCP({ name: 'docs', version: '1.0.0' });
+const batch = [{ name: 'a', execute: async () => 'a' }, pageTool2];
+addPages(server);
+server.addTools([{ name: 'list', execute: async () => 'l' }, { name: \`x_\${n}\`, execute: async () => 'x' }]);
+server.addTools(batch);
+server.addPrompt({ name: 'search', load: async () => 'q' });
+server.addTools(imported);
+`,
+    },
+    sets: ['mcp-server:docs [search, get_page, list, ?, a, ?, ?]'],
+  },
 ];
 
 function link(files: Record<string, string>): string[] {
