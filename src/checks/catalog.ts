@@ -124,6 +124,8 @@ export const catalog = {
         'Tool name "{{name}}" is exposed more than once in {{set}}; dispatch picks {{winner}}. Give each tool {{remedy}}.',
       recordKeyReplaced:
         'A later entry with the key "{{name}}" in {{set}} silently replaces this tool, so the model never sees it (a record keeps one value per key). Give each tool its own key.',
+      duplicateNameFails:
+        'Tool name "{{name}}" is sent more than once in {{set}}; {{outcome}}. Give each tool {{remedy}}.',
       duplicateAddedName:
         'This addTools() call adds two tools named "{{name}}"; the call throws and adds nothing. Rename one of the tools.',
       toolHandoffCollision:

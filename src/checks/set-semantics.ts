@@ -8,10 +8,11 @@ import type { FrameworkAdapter } from '../facts/adapters/types.js';
 /** Which of two tools of one name a set runs: the first or the last listed, or none (the call throws). */
 export type Dispatch = 'first' | 'last' | 'throws';
 
-export function dispatchOf(set: Pick<ResolvedExposureSet, 'kind'>, adapter: FrameworkAdapter | undefined): Dispatch {
+export function dispatchOf(set: Pick<ResolvedExposureSet, 'kind' | 'duplicatesOutcome'>, adapter: FrameworkAdapter | undefined): Dispatch {
   // The runtime's addTools (LiveToolList.add, src/runtime/loop/live-tools.ts) rejects a second
-  // object of a name it already holds, from the same call too: nothing is added.
-  if (set.kind === 'add-tools') return 'throws';
+  // object of a name it already holds, from the same call too: nothing is added. A provider API
+  // that rejects duplicate names, or a framework that throws on them, runs neither.
+  if (set.kind === 'add-tools' || set.duplicatesOutcome !== undefined) return 'throws';
   // Frameworks that look a name up with `tools.find(...)` run the first tool of that name.
   return adapter?.dispatch === 'first' ? 'first' : 'last';
 }

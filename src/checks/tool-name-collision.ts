@@ -191,9 +191,12 @@ function groupFindings(
     } else if (kinds.size === 2 || kinds.has('handoff')) {
       messageId = kinds.size === 2 ? 'toolHandoffCollision' : 'duplicateHandoffName';
       data = { name: group.name, set: setLabel(set), winner: winnerText };
-    } else if (dispatch === 'throws') {
+    } else if (dispatch === 'throws' && set.kind === 'add-tools') {
       messageId = 'duplicateAddedName';
       data = { name: group.name };
+    } else if (dispatch === 'throws') {
+      messageId = 'duplicateNameFails';
+      data = { name: group.name, set: setLabel(set), outcome: set.duplicatesOutcome ?? 'the call fails', remedy: uniqueNameRemedy(set, adapter) };
     } else if (set.toolsShape === 'record' && writtenKey(member as ResolvedTool) === writtenKey(winner as ResolvedTool)) {
       // `{ ...a, ...b }`, Object.assign: the object holds one value per key; the framework never sees the earlier one.
       messageId = 'recordKeyReplaced';
@@ -236,6 +239,7 @@ function registrationMessage(member: ResolvedTool | ResolvedHandoff, earlier: Re
 /** What the related location of the member that wins says. */
 function winnerNote(messageId: string, name: string): string {
   if (messageId === 'duplicateAddedName') return `"${name}" is first added here`;
+  if (messageId === 'duplicateNameFails') return `"${name}" is first listed here`;
   if (messageId === 'recordKeyReplaced') return `the later "${name}" that replaces it`;
   return `"${name}" that dispatch picks`;
 }

@@ -107,6 +107,8 @@ export interface ResolvedExposureSet {
    */
   hasNamespaces?: true;
   toolNameCollisionPolicy: 'warn' | 'error' | undefined;
+  /** Two tools of one name make the call fail, not pick one: how (`ExposureSpec.duplicates`). */
+  duplicatesOutcome?: string;
   /** For agent sets: the agent's key. */
   agentKey?: string;
   /** For MCP server sets: the instance is a typed parameter (`server: McpServer`), not a `new`. */

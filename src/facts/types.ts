@@ -229,6 +229,15 @@ export interface CallFact {
   span: Span;
 }
 
+/** `ObjectToolShape` of `./adapters/types.ts`, flattened to one JSON shape (this file imports nothing from there). */
+export interface ObjectToolFact {
+  types?: string[];
+  name?: string[];
+  list?: string[];
+  except?: string[];
+  hosted?: true;
+}
+
 /**
  * A set of tools shown to one model together: the unit inside which names must be unique.
  * Scoping follows the architecture document: one agent, one MCP server instance, one `tools`
@@ -251,6 +260,10 @@ export interface ExposureFact {
   toolsShape?: 'record';
   /** Paths to the name of a plain object listed as a tool (`ToolsSpec.objectNames`). */
   objectToolNames?: string[][];
+  /** How plain objects listed as tools name them (`ToolsSpec.objects`, as data). */
+  objectTools?: ObjectToolFact[];
+  /** Two tools of one name make the call fail: how, for messages (`ExposureSpec.duplicates`). */
+  duplicatesOutcome?: string;
   handoffs: ValueRef | undefined;
   /**
    * Later mutations in source order: `agent.handoffs.push(x)` adds (`mode: 'add'`),

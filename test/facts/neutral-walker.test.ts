@@ -3,7 +3,9 @@
 // absent from them as a string literal. Words that are also the fact vocabulary are left out: the
 // IR's kinds (`tool`, `agent`, `handoff`, `namespace`), the context-use methods and middleware
 // events facts record (`addTools`, `removeTools`, `result`, named as the catalog's messages name
-// them) the tool-choice field (`requiredFunctionName`) and the level of a run's tool choice (`run`). The walker decides each from the adapter.
+// them) the tool-choice field (`requiredFunctionName`), the level of a run's tool choice (`run`), and
+// the option words of every tool API that the IR itself uses (`name`, `tools`, `config` in the list
+// of words that are no tool name). The walker decides each from the adapter.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +20,7 @@ const neutralFiles = [
   ...readdirSync(path.join(root, 'src/facts/resolve')).map((f) => `src/facts/resolve/${f}`),
   'src/facts/resolve.ts',
 ];
-const FACT_VOCABULARY = new Set(['tool', 'agent', 'handoff', 'namespace', 'addTools', 'removeTools', 'result', 'requiredFunctionName', 'run']);
+const FACT_VOCABULARY = new Set(['tool', 'agent', 'handoff', 'namespace', 'addTools', 'removeTools', 'result', 'requiredFunctionName', 'run', 'name', 'tools', 'config']);
 
 function apiNames(): string[] {
   const names = new Set<string>();

@@ -706,6 +706,29 @@ export function pendingNames(content: Anthropic.ContentBlock[], pending: Map<str
 }
 `;
 
+// LangChain's standard `tool_call` blocks declare `id?: string`: nothing guarantees it.
+const unguaranteedBlocks = `import type { AIMessage, ContentBlock } from '@langchain/core/messages';
+
+export function pendingIds(message: AIMessage, pending: Set<string>) {
+  for (const block of message.contentBlocks) {
+    if (block.type !== 'tool_call') continue;
+    pending.add(block.id ?? '');
+  }
+}
+
+export function pendingNames(content: ContentBlock[], pending: Map<string, string>) {
+  for (const part of content) {
+    switch (part.type) {
+      case 'tool_call':
+        pending.set(part.id || 'unknown', part.name);
+        break;
+      case 'text':
+        break;
+    }
+  }
+}
+`;
+
 const chatCompletions = `import OpenAI from 'openai';
 
 export async function toolReplies(client: OpenAI, run: (name: string, args: string) => Promise<string>) {
@@ -883,15 +906,20 @@ runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
     { mode: 'syntax', name: 'counters, indexes and clocks mint IDs; item ids, other guards, mixed cases, own options, log text', code: mintedAndUnrelated },
     { mode: 'both', name: "an element's id declared `string` (syntax: the list's declared type; typed: the checker): the fallback cannot run", code: presentByType },
     { mode: 'syntax', name: 'a user-defined type guard: syntax does not follow it', code: narrowedByGuard },
+    {
+      mode: 'both',
+      name: "Anthropic tool_use blocks (a guard that exits, a switch case): the API always sends the id, so the fallback cannot run (the adapter's callIdGuarantees)",
+      code: anthropicLoop,
+    },
   ],
   invalid: [
     {
       mode: 'syntax',
-      name: 'Anthropic content blocks: a guard that exits, a switch case, whatever the variable is named',
-      code: anthropicLoop,
+      name: 'content blocks without a guaranteed id: a guard that exits, a switch case, whatever the variable is named',
+      code: unguaranteedBlocks,
       errors: [
-        { messageId: 'madeUpCallId', data: { expression: 'block.id', form: 'a `??` default', fallback: "''" }, ...loc(anthropicLoop, "block.id ?? ''"), suggestions: [] },
-        { messageId: 'madeUpCallId', data: { expression: 'part.id', form: 'a `||` default', fallback: "'unknown'" }, ...loc(anthropicLoop, "part.id || 'unknown'"), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'block.id', form: 'a `??` default', fallback: "''" }, ...loc(unguaranteedBlocks, "block.id ?? ''"), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'part.id', form: 'a `||` default', fallback: "'unknown'" }, ...loc(unguaranteedBlocks, "part.id || 'unknown'"), suggestions: [] },
       ],
     },
     {

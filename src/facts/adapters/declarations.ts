@@ -44,12 +44,26 @@ const toolDefiner = z.strictObject({
 const toolChoiceStyle = z.strictObject({
   modes: z.array(z.string()).describe('Strings that force no tool ("auto", "none", ...).'),
   byName: z.boolean().optional().describe('Any other string names a tool.'),
-  object: z.strictObject({ nameOption: z.string().min(1) }).optional().describe('An object literal names one in this option.'),
+  object: z
+    .strictObject({
+      nameOption: z.string().min(1),
+      path: optionPath.optional().describe('Objects between the choice and its name option ({ tool: { name } }: ["tool"]).'),
+      types: z.array(z.string()).optional().describe('Only an object whose `type` is one of these names a tool of the set.'),
+    })
+    .optional()
+    .describe('An object literal names one in this option.'),
 });
 
 const reference = z.discriminatedUnion('form', [
   z.strictObject({ form: z.literal('tool-choice'), ...optionAt, style: toolChoiceStyle }),
-  z.strictObject({ form: z.literal('names'), ...optionAt }),
+  z.strictObject({ form: z.literal('names'), ...optionAt, objectName: optionPath.optional().describe('Elements are objects naming a tool at this path.') }),
+]);
+
+const typesOf = z.array(z.string()).optional().describe("Applies when the object's `type` is one of these.");
+const objectTool = z.union([
+  z.strictObject({ types: typesOf, name: optionPath.describe('Path to the tool name.') }),
+  z.strictObject({ types: typesOf, list: optionPath.describe('Path to a nested list of tool objects.') }),
+  z.strictObject({ types: typesOf, except: z.array(z.string()).optional(), hosted: z.literal(true).describe('A hosted tool with no function name.') }),
 ]);
 
 const exposure = z.strictObject({
@@ -60,9 +74,14 @@ const exposure = z.strictObject({
       ...optionAt,
       shape: z.enum(['array', 'record']).describe('"record": the keys are the names the model sees.'),
       objectNames: z.array(optionPath).optional().describe('Paths to the name of a plain object listed as a tool (["function", "name"]).'),
+      objects: z.array(objectTool).optional().describe('Shapes of plain objects listed as tools, tried in order (supersedes objectNames).'),
     })
     .optional(),
   references: z.array(reference).optional().describe('Options that name tools of the set by string: tool choices, lists of active tools.'),
+  duplicates: z
+    .strictObject({ outcome: z.string().min(1) })
+    .optional()
+    .describe('Two tools of one name make the call fail; `outcome` says how, for messages.'),
 });
 
 const mcpServer = z.strictObject({ match, name: z.array(nameSource).default([]) });

@@ -1,9 +1,13 @@
 // Registry of framework adapters. Order is the order of `FileFacts.adapters`.
 import { aiSdkAdapter } from './ai-sdk.js';
+import { anthropicAdapter } from './anthropic.js';
+import { bedrockRuntimeAdapter } from './bedrock-runtime.js';
 import { fastmcpAdapter } from './fastmcp.js';
+import { googleGenaiAdapter } from './google-genai.js';
 import { langchainAdapter } from './langchain.js';
 import { mastraAdapter } from './mastra.js';
 import { mcpSdkAdapter } from './mcp-sdk.js';
+import { openaiAdapter } from './openai.js';
 import { openaiAgentsAdapter } from './openai-agents.js';
 import { toolIdentityAuditAdapter } from './tool-identity-audit.js';
 import type { FrameworkAdapter, Naming } from './types.js';
@@ -11,7 +15,19 @@ import type { FrameworkAdapter, Naming } from './types.js';
 export type * from './types.js';
 export { RETURNS } from './types.js';
 export { toFunctionToolName } from './naming.js';
-export { aiSdkAdapter, fastmcpAdapter, langchainAdapter, mastraAdapter, mcpSdkAdapter, openaiAgentsAdapter, toolIdentityAuditAdapter };
+export {
+  aiSdkAdapter,
+  anthropicAdapter,
+  bedrockRuntimeAdapter,
+  fastmcpAdapter,
+  googleGenaiAdapter,
+  langchainAdapter,
+  mastraAdapter,
+  mcpSdkAdapter,
+  openaiAdapter,
+  openaiAgentsAdapter,
+  toolIdentityAuditAdapter,
+};
 
 export const adapters: readonly FrameworkAdapter[] = [
   toolIdentityAuditAdapter,
@@ -20,6 +36,10 @@ export const adapters: readonly FrameworkAdapter[] = [
   aiSdkAdapter,
   langchainAdapter,
   mastraAdapter,
+  openaiAdapter,
+  anthropicAdapter,
+  googleGenaiAdapter,
+  bedrockRuntimeAdapter,
   fastmcpAdapter,
 ];
 

@@ -10,8 +10,12 @@ import type { NameFrom, NameValue, Span, ToolKind, ValueRef } from '../types.js'
 /**
  * How code reaches a framework callable. `name` is an export of one of the adapter's enabling
  * modules, followed through renamed, namespace and `require` imports and local `const` aliases.
- * `wrapper`: a project's own callable (declared in its configuration, `adapters`): matched by the
- * name it is declared or imported under, from any module, in every file that writes that name.
+ * `wrapper`: matched whatever the file imports, in every file that writes it: a project's own
+ * callable (declared in its configuration, `adapters`), matched by the name it is declared or
+ * imported under, from any module; or a method reached through a `receiverPath` distinctive enough
+ * to stand for the framework's client wherever it was created (`openai.chat.completions.create(...)`
+ * in a module that imports the client from `./lib/openai`): such a file is read with the adapter on
+ * when it writes `<path>.<method>`.
  */
 export type CallShape =
   /** `tool({...})` */
@@ -121,7 +125,12 @@ export interface HandoffDefiner {
 export interface ToolChoiceStyle {
   modes: readonly string[];
   byName?: boolean;
-  object?: { nameOption: string };
+  /**
+   * The name sits at `[...path, nameOption]` of an object literal (`{ type: 'function', function: {
+   * name } }`: path `['function']`); with `types`, only an object whose `type` is one of them names
+   * a function tool (`{ type: 'mcp', name }` names an MCP server's tool, not one of the set).
+   */
+  object?: { nameOption: string; path?: readonly string[]; types?: readonly string[] };
 }
 
 /**
@@ -129,7 +138,29 @@ export interface ToolChoiceStyle {
  * toolName: 'x' }`, `tool_choice: 'x'`) or a list of names (`activeTools: ['a', 'b']`). Each name
  * must be one the set configures (required-function-name-known).
  */
-export type ReferenceSpec = OptionAt & ({ form: 'tool-choice'; style: ToolChoiceStyle } | { form: 'names' });
+export type ReferenceSpec = OptionAt &
+  (
+    | { form: 'tool-choice'; style: ToolChoiceStyle }
+    /** `objectName`: the list's elements are objects naming a tool at this path (`tools: [{ type: 'function', name }]`). */
+    | { form: 'names'; objectName?: readonly string[] }
+  );
+
+/**
+ * How a plain object listed among a set's tools names them (`ToolsSpec.objects`). The first shape
+ * that applies decides: one with `types` applies when the object's `type` is one of them, one
+ * without when the first step of its `name` or `list` path is a property of the object (a `hosted`
+ * shape without `types` applies to every object not in `except`).
+ */
+export type ObjectToolShape =
+  /** One function tool, named at this path: `{ type: 'function', name }`, `{ toolSpec: { name } }`. */
+  | { types?: readonly string[]; name: readonly string[] }
+  /** A list of more tool objects, read with the same shapes: Gemini's `{ functionDeclarations: [...] }`. */
+  | { types?: readonly string[]; list: readonly string[] }
+  /**
+   * A provider-hosted tool (`{ type: 'web_search' }`, `{ googleSearch: {} }`): it has no function
+   * name, so it is neither a member of the set nor an unknown one.
+   */
+  | { types?: readonly string[]; except?: readonly string[]; hosted: true };
 
 /** Where a set keeps its tools: an array of tools, or a record whose keys are the names the model sees. */
 export interface ToolsSpec extends OptionAt {
@@ -139,6 +170,8 @@ export interface ToolsSpec extends OptionAt {
    * the paths, tried in order, to the name such an object gives its tool.
    */
   objectNames?: ReadonlyArray<readonly string[]>;
+  /** Plain objects listed as tools, by shape (supersedes `objectNames` where given). */
+  objects?: readonly ObjectToolShape[];
 }
 
 /**
@@ -153,6 +186,12 @@ export interface ExposureSpec {
   tools?: ToolsSpec;
   handoffs?: OptionAt;
   mcpServers?: OptionAt;
+  /**
+   * Two tools of one name in this set make the call fail instead of one of them being picked: the
+   * provider's API rejects the request, or the framework throws. `outcome` is the message's clause
+   * ('the Anthropic API rejects the request (400 "tools: Tool names must be unique")').
+   */
+  duplicates?: { outcome: string };
   /** A boolean option that prefixes MCP tool names with their server name. */
   includeServerInToolNames?: OptionAt;
   /** An option holding `'warn' | 'error'`, for frameworks whose agent takes it. */
@@ -316,5 +355,12 @@ export interface FrameworkAdapter {
    * already holds, as the reference runtime's agents and `addTools` do): no finding for it.
    */
   keepsSameToolOnce?: boolean;
+  /**
+   * Tool calls whose call ID the provider always sends: a value guarded by `x.type === discriminant`
+   * (an `if`, a `switch` case, a `filter`/`find` callback) has `property` as a required string, so a
+   * fallback on it never runs and makes nothing up (Anthropic's `tool_use` blocks: `id`). Applies to
+   * every file of the run: the discriminant is the wire format's, whoever typed the value.
+   */
+  callIdGuarantees?: ReadonlyArray<{ discriminant: string; property: string }>;
   naming: Naming;
 }

@@ -6,7 +6,8 @@ import type * as TS from 'typescript';
 import { type Ctx, parentOf, propertyNameText, unwrap } from './context.js';
 import { classify } from './definitions.js';
 import { type Scope, lookup } from './scope.js';
-import { declaredType, localTypeMembers } from './tool-call-values.js';
+import { callbackTestsDiscriminant, declaredType, isGuarded, localTypeMembers } from './tool-call-values.js';
+import type { FrameworkAdapter } from '../adapters/types.js';
 
 export function cannotBeMissing(ctx: Ctx, expr: TS.Expression, scope: Scope, depth = 0): boolean {
   const { ts } = ctx;
@@ -30,6 +31,7 @@ export function cannotBeMissing(ctx: Ctx, expr: TS.Expression, scope: Scope, dep
     return false;
   }
   if (!ts.isPropertyAccessExpression(e) || e.questionDotToken) return false;
+  if (providerGuarantees(ctx, e, scope)) return true;
   const receiver = unwrap(ts, e.expression);
   if (!ts.isIdentifier(receiver)) return false;
   const decl = lookup(scope, receiver.text);
@@ -111,4 +113,121 @@ export function guaranteedProperty(ctx: Ctx, param: TS.ParameterDeclaration, sco
   const spec = def?.kind === 'tool' ? def.spec.callId : undefined;
   if (!spec || spec.argument !== argument || spec.parameter !== index) return undefined;
   return spec.path.length === path.length && spec.path.every((step, i) => step === path[i]) ? spec.property : undefined;
+}
+
+const guaranteesOf = new WeakMap<readonly FrameworkAdapter[], ReadonlyMap<string, ReadonlySet<string>>>();
+
+/** Every adapter's `callIdGuarantees`: property -> the discriminants that guarantee it. */
+function guaranteesByProperty(list: readonly FrameworkAdapter[]): ReadonlyMap<string, ReadonlySet<string>> {
+  let map = guaranteesOf.get(list);
+  if (!map) {
+    const byProperty = new Map<string, Set<string>>();
+    for (const adapter of list) {
+      for (const { discriminant, property } of adapter.callIdGuarantees ?? []) {
+        let set = byProperty.get(property);
+        if (!set) byProperty.set(property, (set = new Set()));
+        set.add(discriminant);
+      }
+    }
+    guaranteesOf.set(list, (map = byProperty));
+  }
+  return map;
+}
+
+/**
+ * `block.id` where `block` is known to be of a kind whose call ID the provider always sends: read
+ * under a guard `block.type === 'tool_use'`, or `block` was picked by a callback testing that
+ * (`content.find((b) => b.type === 'tool_use')`, an element of `content.filter(...)`).
+ */
+function providerGuarantees(ctx: Ctx, access: TS.PropertyAccessExpression, scope: Scope): boolean {
+  const { ts } = ctx;
+  const discriminants = guaranteesByProperty(ctx.adapters).get(access.name.text);
+  if (!discriminants) return false;
+  const test = (literal: string): boolean => discriminants.has(literal);
+  // A type this file writes for the value speaks for it (`interface Block { id?: string }`).
+  if (typedHere(ctx, access.expression, scope, 0)) return false;
+  if (isGuarded(ctx, access.expression, access, test)) return true;
+  const receiver = unwrap(ts, access.expression);
+  if (!ts.isIdentifier(receiver)) return false;
+  const decl = lookup(scope, receiver.text);
+  if (!decl) return false;
+  // `const block = content.find((b) => b.type === 'tool_use')` (then `block.id` past a truthiness check).
+  const init = decl.init && unwrap(ts, decl.init);
+  if (init && ts.isCallExpression(init) && selects(ctx, init, ['find', 'findLast'], test)) return true;
+  const holder = parentOf(ctx, decl.nameNode);
+  if (!holder) return false;
+  // `for (const block of content.filter(...))`.
+  if (ts.isVariableDeclaration(holder)) {
+    const list = parentOf(ctx, holder);
+    const loop = list && parentOf(ctx, list);
+    if (!loop || !ts.isForOfStatement(loop) || loop.initializer !== list) return false;
+    const iterated = unwrap(ts, loop.expression);
+    return ts.isCallExpression(iterated) && selects(ctx, iterated, ['filter'], test);
+  }
+  // `content.filter(...).map((block) => block.id)`.
+  if (ts.isParameter(holder)) {
+    const fn = parentOf(ctx, holder);
+    const call = fn && parentOf(ctx, fn);
+    if (!fn || !call || !ts.isCallExpression(call) || call.arguments[0] !== fn || (fn as TS.FunctionLikeDeclaration).parameters[0] !== holder) return false;
+    const callee = unwrap(ts, call.expression);
+    if (!ts.isPropertyAccessExpression(callee)) return false;
+    const list = unwrap(ts, callee.expression);
+    return ts.isCallExpression(list) && selects(ctx, list, ['filter'], test);
+  }
+  return false;
+}
+
+/** `<list>.<method>(cb)` where `cb` tests the discriminant. */
+function selects(ctx: Ctx, call: TS.CallExpression, methods: readonly string[], test: (literal: string) => boolean): boolean {
+  const { ts } = ctx;
+  const callee = unwrap(ts, call.expression);
+  const callback = call.arguments[0];
+  return ts.isPropertyAccessExpression(callee) && methods.includes(callee.name.text) && callback !== undefined && callbackTestsDiscriminant(ctx, callback, test);
+}
+
+/**
+ * The value, or the list it was taken from, has a type written in this file (a type literal, a
+ * local interface or alias): that type, not the wire format, says whether the ID can be missing.
+ * An imported type (`Anthropic.ContentBlock`) is the SDK's own and leaves the guarantee standing.
+ */
+function typedHere(ctx: Ctx, expr: TS.Expression, scope: Scope, depth: number): boolean {
+  const { ts } = ctx;
+  if (depth > 4) return false;
+  let e = unwrap(ts, expr);
+  // Down to the root of `a.b[0].filter(...)`: the list a value was taken from.
+  while (ts.isPropertyAccessExpression(e) || ts.isElementAccessExpression(e) || ts.isCallExpression(e)) {
+    e = unwrap(ts, ts.isCallExpression(e) ? e.expression : e.expression);
+  }
+  if (!ts.isIdentifier(e)) return false;
+  const decl = lookup(scope, e.text);
+  if (!decl) return false;
+  const type = declaredType(ctx, decl);
+  if (type) return writtenHere(ctx, type);
+  const holder = parentOf(ctx, decl.nameNode);
+  if (holder && ts.isVariableDeclaration(holder)) {
+    const list = parentOf(ctx, holder);
+    const loop = list && parentOf(ctx, list);
+    if (loop && ts.isForOfStatement(loop) && loop.initializer === list) return typedHere(ctx, loop.expression, decl.scope, depth + 1);
+  }
+  if (holder && ts.isParameter(holder)) {
+    const fn = parentOf(ctx, holder);
+    const call = fn && parentOf(ctx, fn);
+    if (call && ts.isCallExpression(call) && call.arguments[0] === fn) return typedHere(ctx, call.expression, decl.scope, depth + 1);
+  }
+  if (decl.init && (decl.kind === 'const' || !decl.reassigned)) return typedHere(ctx, decl.init, decl.scope, depth + 1);
+  return false;
+}
+
+/** A type literal, a local interface or object alias, or a list or union of them. */
+function writtenHere(ctx: Ctx, type: TS.TypeNode): boolean {
+  const { ts } = ctx;
+  if (ts.isTypeLiteralNode(type)) return true;
+  if (ts.isArrayTypeNode(type)) return writtenHere(ctx, type.elementType);
+  if (ts.isParenthesizedTypeNode(type) || ts.isTypeOperatorNode(type)) return writtenHere(ctx, type.type);
+  if (ts.isUnionTypeNode(type) || ts.isIntersectionTypeNode(type)) return type.types.some((member) => writtenHere(ctx, member));
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName)) {
+    if (/^(?:Readonly)?Array$/.test(type.typeName.text)) return type.typeArguments?.[0] !== undefined && writtenHere(ctx, type.typeArguments[0]);
+    return localTypeMembers(ctx, type.typeName.text) !== undefined;
+  }
+  return false;
 }

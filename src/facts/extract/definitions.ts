@@ -13,7 +13,7 @@ import type {
   ToolDefiner,
 } from '../adapters/types.js';
 import { type Ctx, accessName, makeId, unwrap } from './context.js';
-import { type Matched, matchShape } from './match.js';
+import { type Matched, matchShape, receiverOf } from './match.js';
 import { type Scope, lookup } from './scope.js';
 
 export type Def =
@@ -134,7 +134,13 @@ export function shapeMatches(ctx: Ctx, node: TS.CallExpression | TS.NewExpressio
   if (ownerAdapter) return [{ adapter: ownerAdapter, matched: matchShape(ownerAdapter, 'static', `${owner.name}.${method}`, argumentCount) }];
   // A value imported from a module of the project (`agent0.asTool()` on an agent defined in
   // ./agents.ts) is a receiver like a local one; the linker follows the import.
-  return ctx.enabled.map((candidate) => ({ adapter: candidate, matched: matchShape(candidate, 'method', method, argumentCount), receiver: callee.expression }));
+  // A shape with a receiver path matches only a call written through that path.
+  const reached = (m: Matched): boolean => !m.receiverPath || receiverOf(ts, callee.expression, m) !== undefined;
+  return ctx.enabled.map((candidate) => ({
+    adapter: candidate,
+    matched: matchShape(candidate, 'method', method, argumentCount).filter(reached),
+    receiver: callee.expression,
+  }));
 }
 
 /**

@@ -2,8 +2,8 @@
 // (`kind: 'call'` in the adapter), their tool choice, and the later changes of an agent's live
 // tool and handoff properties, in this module or (for imported agents) in another one.
 import type * as TS from 'typescript';
-import type { ExposureSpec } from '../adapters/types.js';
-import type { AgentFact, ExposureFact, Span, ValueRef } from '../types.js';
+import type { ExposureSpec, ObjectToolShape } from '../adapters/types.js';
+import type { AgentFact, ExposureFact, ObjectToolFact, Span, ValueRef } from '../types.js';
 import { type Ctx, accessName, isAssignmentOperator, makeId, outerParent, propertyNameText, shortText, spanOf, unwrap } from './context.js';
 import { type Def, classify, resolveImported } from './definitions.js';
 import { type Roles, addToolsPropertyUse, isContextLike } from './invocation.js';
@@ -48,6 +48,8 @@ export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode
   };
   if (spec.tools?.shape === 'record') exposure.toolsShape = 'record';
   if (spec.tools?.objectNames) exposure.objectToolNames = spec.tools.objectNames.map((path) => [...path]);
+  if (spec.tools?.objects) exposure.objectTools = spec.tools.objects.map(objectToolFact);
+  if (spec.duplicates) exposure.duplicatesOutcome = spec.duplicates.outcome;
   const references = collectReferences(ctx, node, spec.references, scope);
   if (references.length > 0) exposure.references = references;
   const keyed = (spec.keyedMembers ?? []).flatMap((at) => {
@@ -262,3 +264,15 @@ export function addPropertyUses(ctx: Ctx, roles: Roles, sets: AgentSets, pending
   }
 }
 
+
+function objectToolFact(shape: ObjectToolShape): ObjectToolFact {
+  const fact: ObjectToolFact = {};
+  if (shape.types) fact.types = [...shape.types];
+  if ('name' in shape) fact.name = [...shape.name];
+  if ('list' in shape) fact.list = [...shape.list];
+  if ('hosted' in shape) {
+    fact.hosted = true;
+    if (shape.except) fact.except = [...shape.except];
+  }
+  return fact;
+}

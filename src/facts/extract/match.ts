@@ -116,21 +116,24 @@ export function receiverOf(ts: TsModule, object: TS.Expression, m: Matched): TS.
 const wrapperPatterns = new WeakMap<FrameworkAdapter, RegExp | null>();
 
 /**
- * The words that enable a project's own callables in a file (`registerPaidTool`, `.registerTool`):
- * a file that writes one of them is read with the adapter on, whatever it imports.
+ * The words that enable an adapter's `wrapper` shapes in a file (`registerPaidTool`, `.registerTool`,
+ * `chat.completions.create`): a file that writes one of them is read with the adapter on, whatever
+ * it imports.
  */
 export function wrapperPattern(adapter: FrameworkAdapter): RegExp | undefined {
   let pattern = wrapperPatterns.get(adapter);
   if (pattern === undefined) {
-    const names = new Set<string>();
+    const words = new Set<string>();
+    const escape = (name: string): string => name.replace(/[$]/g, '\\$&');
     for (const { match } of entriesOf(adapter)) {
       for (const shape of match) {
-        if (shape.type === 'method' && shape.wrapper) names.add(shape.method);
-        else if ((shape.type === 'call' || shape.type === 'new') && shape.wrapper) names.add(shape.name);
+        if (!('wrapper' in shape) || !shape.wrapper) continue;
+        // A method on a receiver path is written `<path>.<method>` (`chat.completions.create`).
+        if (shape.type === 'method') words.add([...(shape.receiverPath ?? []), shape.method].map(escape).join('\\s*\\??\\.\\s*'));
+        else words.add(escape(shape.name));
       }
     }
-    const words = [...names].map((name) => name.replace(/[$]/g, '\\$&'));
-    pattern = words.length === 0 ? null : new RegExp(`(?<![\\w$])(?:${words.join('|')})(?![\\w$])`);
+    pattern = words.size === 0 ? null : new RegExp(`(?<![\\w$])(?:${[...words].join('|')})(?![\\w$])`);
     wrapperPatterns.set(adapter, pattern);
   }
   return pattern ?? undefined;

@@ -31,7 +31,7 @@ export function collectReferences(ctx: Ctx, call: CallNode, specs: readonly Refe
           out.push({ option: forced.option ?? option, form: 'tool-choice', name: forced.name, span: forced.name.span });
         }
       } else {
-        for (const name of listedNames(ctx, at.expr, at.scope, 0)) out.push({ option, form: 'names', name, span: name.span });
+        for (const name of listedNames(ctx, at.expr, at.scope, 0, spec.objectName)) out.push({ option, form: 'names', name, span: name.span });
       }
     }
   }
@@ -117,8 +117,13 @@ export function forcedName(ctx: Ctx, expr: TS.Expression, scope: Scope, style: T
   const e = unwrap(ts, expr);
   const object = style.object && resolveObject(ctx, e, scope);
   if (style.object && object) {
-    const name = stringOf(ctx, lookupProperty(ctx, object, style.object.nameOption), style.object.nameOption)?.value;
-    return isKnown(name) ? { name, option: style.object.nameOption } : undefined;
+    const { nameOption, path = [], types } = style.object;
+    if (types && !types.includes(staticString(stringOf(ctx, lookupProperty(ctx, object, 'type'), 'type')?.value))) return undefined;
+    const holder = objectAt(ctx, object, path);
+    const name = holder && stringOf(ctx, lookupProperty(ctx, holder, nameOption), nameOption)?.value;
+    // A name nested in a typed object (`{ type: 'tool', name }`) is shown as the choice option itself.
+    const option = path.length > 0 || types ? undefined : nameOption;
+    return isKnown(name) ? { name, ...(option ? { option } : {}) } : undefined;
   }
   if (!style.byName) return undefined;
   const value = nameValue(ctx, e, scope);
@@ -127,24 +132,50 @@ export function forcedName(ctx: Ctx, expr: TS.Expression, scope: Scope, style: T
 }
 
 /** The names a list of names holds: literal elements, spreads of `const` lists, both branches of `?:`. */
-function listedNames(ctx: Ctx, expr: TS.Expression, scope: Scope, depth: number): NameValue[] {
+function listedNames(ctx: Ctx, expr: TS.Expression, scope: Scope, depth: number, objectName?: readonly string[]): NameValue[] {
   const { ts } = ctx;
   if (depth > MAX_DEPTH) return [];
   const e = unwrap(ts, expr);
-  if (ts.isConditionalExpression(e)) return [...listedNames(ctx, e.whenTrue, scope, depth + 1), ...listedNames(ctx, e.whenFalse, scope, depth + 1)];
+  if (ts.isConditionalExpression(e)) {
+    return [...listedNames(ctx, e.whenTrue, scope, depth + 1, objectName), ...listedNames(ctx, e.whenFalse, scope, depth + 1, objectName)];
+  }
   if (ts.isIdentifier(e)) {
     const decl = lookup(scope, e.text);
-    if (decl && (decl.kind === 'const' || decl.kind === 'let') && !decl.reassigned && decl.init) return listedNames(ctx, decl.init, decl.scope, depth + 1);
+    if (decl && (decl.kind === 'const' || decl.kind === 'let') && !decl.reassigned && decl.init) return listedNames(ctx, decl.init, decl.scope, depth + 1, objectName);
     return [];
   }
   if (!ts.isArrayLiteralExpression(e)) return [];
   const names: NameValue[] = [];
   for (const element of e.elements) {
-    if (ts.isSpreadElement(element)) names.push(...listedNames(ctx, element.expression, scope, depth + 1));
+    if (ts.isSpreadElement(element)) names.push(...listedNames(ctx, element.expression, scope, depth + 1, objectName));
     else if (!ts.isOmittedExpression(element)) {
-      const name = nameValue(ctx, element, scope);
+      const name = objectName ? objectNameOf(ctx, element, scope, objectName) : nameValue(ctx, element, scope);
       if (isKnown(name)) names.push(name);
     }
   }
   return names;
+}
+
+/** The name an object element of a name list gives at `path` (`{ type: 'function', name: 'x' }`). */
+function objectNameOf(ctx: Ctx, element: TS.Expression, scope: Scope, path: readonly string[]): NameValue | undefined {
+  const object = resolveObject(ctx, element, scope);
+  const last = path[path.length - 1];
+  const holder = object && last !== undefined ? objectAt(ctx, object, path.slice(0, -1)) : undefined;
+  return holder && last !== undefined ? stringOf(ctx, lookupProperty(ctx, holder, last), last)?.value : undefined;
+}
+
+type ObjectAt = NonNullable<ReturnType<typeof resolveObject>>;
+
+/** The object literal reached from `object` through `path` (each step an object-valued property). */
+function objectAt(ctx: Ctx, object: ObjectAt, path: readonly string[]): ObjectAt | undefined {
+  let current: ObjectAt | undefined = object;
+  for (const step of path) {
+    const found: ReturnType<typeof lookupProperty> | undefined = current && lookupProperty(ctx, current, step);
+    current = found?.state === 'found' && found.prop.value ? resolveObject(ctx, found.prop.value, found.prop.scope) : undefined;
+  }
+  return current;
+}
+
+function staticString(value: NameValue | undefined): string {
+  return value?.kind === 'static' ? value.value : '';
 }

@@ -111,19 +111,23 @@ export function isToolCallList(ctx: Ctx, expr: TS.Expression, scope: Scope | und
   return !!decl.init && (decl.kind === 'const' || !decl.reassigned) && isToolCallList(ctx, decl.init, decl.scope, depth + 1);
 }
 
+/** A test of a `type` literal: by default, "is one tool call" (`TOOL_CALL_DISCRIMINANT`). */
+export type DiscriminantTest = (literal: string) => boolean;
+const isToolCallDiscriminant: DiscriminantTest = (literal) => TOOL_CALL_DISCRIMINANT.test(literal);
+
 /** `(b) => b.type === 'tool_use'`, or a type predicate `(b): b is ToolUseBlock => …`. */
-function callbackTestsDiscriminant(ctx: Ctx, callback: TS.Expression): boolean {
+export function callbackTestsDiscriminant(ctx: Ctx, callback: TS.Expression, test: DiscriminantTest = isToolCallDiscriminant): boolean {
   const { ts } = ctx;
   const fn = unwrap(ts, callback);
   if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return false;
   const param = fn.parameters[0];
   if (!param || !ts.isIdentifier(param.name)) return false;
-  if (fn.type && ts.isTypePredicateNode(fn.type) && fn.type.type && isToolCallType(ctx, fn.type.type)) return true;
+  if (test === isToolCallDiscriminant && fn.type && ts.isTypePredicateNode(fn.type) && fn.type.type && isToolCallType(ctx, fn.type.type)) return true;
   const body = fn.body;
-  let test: TS.Expression | undefined;
-  if (!ts.isBlock(body)) test = body;
-  else if (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!)) test = (body.statements[0] as TS.ReturnStatement).expression;
-  return test !== undefined && implies(ctx, test, param.name.text, true);
+  let condition: TS.Expression | undefined;
+  if (!ts.isBlock(body)) condition = body;
+  else if (body.statements.length === 1 && ts.isReturnStatement(body.statements[0]!)) condition = (body.statements[0] as TS.ReturnStatement).expression;
+  return condition !== undefined && implies(ctx, condition, param.name.text, true, test);
 }
 
 /** The type annotation written on a parameter or variable declaration, if any. */
@@ -200,25 +204,25 @@ function hasToolCallDiscriminant(ctx: Ctx, members: readonly TS.TypeElement[]): 
  * `if (b.type === 'tool_use')`, a `&&` or a conditional, a `case 'tool_use':` of `switch (b.type)`,
  * or after `if (b.type !== 'tool_use') continue;` earlier in an enclosing block.
  */
-function isGuarded(ctx: Ctx, receiver: TS.Expression, at: TS.Node): boolean {
+export function isGuarded(ctx: Ctx, receiver: TS.Expression, at: TS.Node, test: DiscriminantTest = isToolCallDiscriminant): boolean {
   const { ts } = ctx;
   const text = receiverText(ctx, receiver);
   if (text === undefined) return false;
   let child: TS.Node = at;
   for (let parent = parentOf(ctx, child); parent && !ts.isSourceFile(parent); child = parent, parent = parentOf(ctx, child)) {
     if (ts.isIfStatement(parent)) {
-      if (child === parent.thenStatement && implies(ctx, parent.expression, text, true)) return true;
-      if (child === parent.elseStatement && implies(ctx, parent.expression, text, false)) return true;
+      if (child === parent.thenStatement && implies(ctx, parent.expression, text, true, test)) return true;
+      if (child === parent.elseStatement && implies(ctx, parent.expression, text, false, test)) return true;
     } else if (ts.isConditionalExpression(parent)) {
-      if (child === parent.whenTrue && implies(ctx, parent.condition, text, true)) return true;
-      if (child === parent.whenFalse && implies(ctx, parent.condition, text, false)) return true;
+      if (child === parent.whenTrue && implies(ctx, parent.condition, text, true, test)) return true;
+      if (child === parent.whenFalse && implies(ctx, parent.condition, text, false, test)) return true;
     } else if (ts.isBinaryExpression(parent) && child === parent.right) {
-      if (parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && implies(ctx, parent.left, text, true)) return true;
-      if (parent.operatorToken.kind === ts.SyntaxKind.BarBarToken && implies(ctx, parent.left, text, false)) return true;
+      if (parent.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken && implies(ctx, parent.left, text, true, test)) return true;
+      if (parent.operatorToken.kind === ts.SyntaxKind.BarBarToken && implies(ctx, parent.left, text, false, test)) return true;
     } else if (ts.isCaseClause(parent) && child !== parent.expression) {
-      if (caseSelects(ctx, parent, text)) return true;
+      if (caseSelects(ctx, parent, text, test)) return true;
     } else if (ts.isBlock(parent) || ts.isCaseClause(parent) || ts.isDefaultClause(parent)) {
-      if (exitedBefore(ctx, parent.statements, child, text)) return true;
+      if (exitedBefore(ctx, parent.statements, child, text, test)) return true;
     }
     if (isFunctionLike(ts, parent)) {
       // A callback's parameter: guards outside it speak of another binding of the same text.
@@ -236,16 +240,16 @@ function receiverText(ctx: Ctx, receiver: TS.Expression): string | undefined {
 }
 
 /** Does `condition` being `truth` imply `<receiver>.type` is a tool-call discriminant? */
-function implies(ctx: Ctx, condition: TS.Expression, receiver: string, truth: boolean): boolean {
+function implies(ctx: Ctx, condition: TS.Expression, receiver: string, truth: boolean, test: DiscriminantTest = isToolCallDiscriminant): boolean {
   const { ts } = ctx;
   const K = ts.SyntaxKind;
   const e = unwrap(ts, condition);
-  if (ts.isPrefixUnaryExpression(e) && e.operator === K.ExclamationToken) return implies(ctx, e.operand, receiver, !truth);
+  if (ts.isPrefixUnaryExpression(e) && e.operator === K.ExclamationToken) return implies(ctx, e.operand, receiver, !truth, test);
   if (!ts.isBinaryExpression(e)) return false;
   const op = e.operatorToken.kind;
   // `a && b` true: both hold; `a || b` false: both fail.
   if ((op === K.AmpersandAmpersandToken && truth) || (op === K.BarBarToken && !truth)) {
-    return implies(ctx, e.left, receiver, truth) || implies(ctx, e.right, receiver, truth);
+    return implies(ctx, e.left, receiver, truth, test) || implies(ctx, e.right, receiver, truth, test);
   }
   const equal = op === K.EqualsEqualsEqualsToken || op === K.EqualsEqualsToken;
   const unequal = op === K.ExclamationEqualsEqualsToken || op === K.ExclamationEqualsToken;
@@ -254,7 +258,7 @@ function implies(ctx: Ctx, condition: TS.Expression, receiver: string, truth: bo
   const [left, right] = [unwrap(ts, e.left), unwrap(ts, e.right)];
   const literal = isStringLike(ts, right) ? right : isStringLike(ts, left) ? left : undefined;
   const access = literal === right ? left : right;
-  return literal !== undefined && TOOL_CALL_DISCRIMINANT.test(literal.text) && isTypeOf(ctx, access, receiver);
+  return literal !== undefined && test(literal.text) && isTypeOf(ctx, access, receiver);
 }
 
 /** `<receiver>.type` (or `<receiver>['type']`). */
@@ -265,7 +269,7 @@ function isTypeOf(ctx: Ctx, access: TS.Expression, receiver: string): boolean {
 }
 
 /** `case 'tool_use':` (or a run of empty cases falling into this one) of `switch (<receiver>.type)`. */
-function caseSelects(ctx: Ctx, clause: TS.CaseClause, receiver: string): boolean {
+function caseSelects(ctx: Ctx, clause: TS.CaseClause, receiver: string, test: DiscriminantTest): boolean {
   const { ts } = ctx;
   const block = parentOf(ctx, clause);
   const statement = block && parentOf(ctx, block);
@@ -275,7 +279,7 @@ function caseSelects(ctx: Ctx, clause: TS.CaseClause, receiver: string): boolean
   const selects = (c: TS.CaseOrDefaultClause): boolean => {
     if (!ts.isCaseClause(c)) return false;
     const value = unwrap(ts, c.expression);
-    return isStringLike(ts, value) && TOOL_CALL_DISCRIMINANT.test(value.text);
+    return isStringLike(ts, value) && test(value.text);
   };
   // Every case that reaches these statements must select a tool call: `case 'text': case 'tool_use':` does not.
   for (let i = index; i >= 0; i--) {
@@ -287,7 +291,7 @@ function caseSelects(ctx: Ctx, clause: TS.CaseClause, receiver: string): boolean
 }
 
 /** `if (<receiver>.type !== 'tool_use') continue;` (or return, throw, break) before `child` in `statements`. */
-function exitedBefore(ctx: Ctx, statements: TS.NodeArray<TS.Statement>, child: TS.Node, receiver: string): boolean {
+function exitedBefore(ctx: Ctx, statements: TS.NodeArray<TS.Statement>, child: TS.Node, receiver: string, test: DiscriminantTest): boolean {
   const { ts } = ctx;
   const K = ts.SyntaxKind;
   for (const statement of statements) {
@@ -296,7 +300,7 @@ function exitedBefore(ctx: Ctx, statements: TS.NodeArray<TS.Statement>, child: T
     const then = statement.thenStatement;
     const last = ts.isBlock(then) ? then.statements[then.statements.length - 1] : then;
     const exits = !!last && (ts.isReturnStatement(last) || ts.isThrowStatement(last) || last.kind === K.ContinueStatement || last.kind === K.BreakStatement);
-    if (exits && implies(ctx, statement.expression, receiver, false)) return true;
+    if (exits && implies(ctx, statement.expression, receiver, false, test)) return true;
   }
   return false;
 }

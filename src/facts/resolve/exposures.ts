@@ -61,6 +61,7 @@ export function linkExposures(ctx: LinkContext): {
       };
       if (agent) set.agentKey = `${file}#${agent.id}`;
       if (exposure.toolsShape === 'record') set.toolsShape = 'record';
+      if (exposure.duplicatesOutcome !== undefined) set.duplicatesOutcome = exposure.duplicatesOutcome;
       if (agent && !agent.name && agent.holder !== undefined) set.holder = agent.holder;
       if (exposure.loadedBy !== undefined) loaders.set(set, toolKey(file, exposure.loadedBy));
       // Each source keeps its own file: mutations in other modules name values of those modules.
@@ -84,7 +85,7 @@ export function linkExposures(ctx: LinkContext): {
         // A list of tools on its own: a set only when every element is one of its adapter's tools.
         if (!collectToolkit(ctx, file, exposure.tools, set)) continue;
       } else {
-        for (const source of sources.tools) collectTools(ctx, source.file, source.value, set, exposure.toolsShape === 'record', exposure.objectToolNames);
+        for (const source of sources.tools) collectTools(ctx, source.file, source.value, set, exposure.toolsShape === 'record', exposure);
       }
       for (const keyed of exposure.keyedMembers ?? []) collectKeyed(ctx, file, keyed, set);
       for (const source of sources.handoffs) collectHandoffs(ctx, source.file, source.value, set);

@@ -1,6 +1,6 @@
 // Readers of a tools value by its shape: the elements of a list, the members of a record, a plain
 // object named by one of its properties.
-import type { ValueRef } from '../types.js';
+import type { ObjectToolFact, ValueRef } from '../types.js';
 import type { SourceRef } from '../resolved.js';
 import type { LinkContext } from './context.js';
 import { type Item, asElements, describe } from './items.js';
@@ -26,6 +26,52 @@ export function objectTool(ctx: LinkContext, object: Extract<Item, { t: 'object'
     if (current.length === 1 && only?.t === 'string' && last) return { t: 'keyed', key: only.value, keyAt: last };
   }
   return undefined;
+}
+
+/** One listed value and where the set's own file lists it. */
+export interface Listed {
+  item: Item;
+  listedAt: SourceRef | undefined;
+}
+
+/**
+ * A plain object listed as a tool, read with the first of `shapes` that applies
+ * (`ObjectToolShape`): a named tool, the entries of a nested list, nothing for a hosted tool, or
+ * the object itself (an unknown member) when no shape applies or its name is not static.
+ */
+export function objectToolShapes(ctx: LinkContext, object: Extract<Item, { t: 'object' }>, shapes: readonly ObjectToolFact[], listedAt: SourceRef | undefined): Listed[] {
+  const has = (key: string | undefined): boolean => key !== undefined && object.properties.some((p) => p.key === key);
+  const type = staticProperty(ctx, object, 'type');
+  // A `type` that is not a static string (`{ type: kind, ... }`) could be any shape: none applies.
+  // So could an object built with a spread or a computed key: it may carry a name.
+  const typeKnown = (type !== undefined || !has('type')) && !object.properties.some((p) => p.value.kind === 'spread' || p.dynamicKey);
+  const shape = shapes.find((candidate) => {
+    if (candidate.types) return type !== undefined && candidate.types.includes(type);
+    if (candidate.hosted) return typeKnown && !(type !== undefined && (candidate.except ?? []).includes(type));
+    return has(candidate.name?.[0]) || has(candidate.list?.[0]);
+  });
+  if (!shape) return [{ item: object, listedAt }];
+  if (shape.hosted) return [];
+  if (shape.name) return [{ item: objectTool(ctx, object, [shape.name]) ?? object, listedAt }];
+  // Down the path through object-valued properties; the last step holds the list.
+  let holders: Item[] = [object];
+  const path = shape.list ?? [];
+  for (const [i, step] of path.entries()) {
+    const values = holders.flatMap((item) => {
+      const prop = item.t === 'object' ? item.properties.find((p) => p.key === step) : undefined;
+      return prop && item.t === 'object' ? [{ file: item.file, value: prop.value }] : [];
+    });
+    if (i === path.length - 1) return values.flatMap(({ file, value }) => resolveTop(ctx, file, value));
+    holders = values.flatMap(({ file, value }) => resolve(ctx, file, value, 1));
+  }
+  return [];
+}
+
+/** The static string a plain object's property holds (`type: 'function'`), if one. */
+function staticProperty(ctx: LinkContext, object: Extract<Item, { t: 'object' }>, key: string): string | undefined {
+  const prop = object.properties.find((p) => p.key === key);
+  const [only, ...rest] = prop ? resolve(ctx, object.file, prop.value, 1) : [];
+  return only?.t === 'string' && rest.length === 0 ? only.value : undefined;
 }
 
 /**

@@ -1,16 +1,21 @@
 // The members of one exposure set: its tools (by list, record, toolkit or keyed members) and its handoffs.
-import type { ValueRef } from '../types.js';
+import type { ExposureFact, ObjectToolFact, ValueRef } from '../types.js';
 import type { ResolvedExposureSet, ResolvedTool } from '../resolved.js';
 import type { LinkContext } from './context.js';
 import { describe } from './items.js';
-import { objectTool, resolveRecord, resolveTop } from './lists.js';
+import { objectTool, objectToolShapes, resolveRecord, resolveTop, type Listed } from './lists.js';
 import { keyedTool, resolvedHandoff, resolvedTool } from './records.js';
 import { resolve } from './values.js';
 
-export function collectTools(ctx: LinkContext, file: string, source: ValueRef, set: ResolvedExposureSet, record = false, objectNames?: readonly string[][]): void {
+/** How a set names the plain objects listed among its tools. */
+type ObjectNaming = Pick<ExposureFact, 'objectToolNames' | 'objectTools'>;
+
+export function collectTools(ctx: LinkContext, file: string, source: ValueRef, set: ResolvedExposureSet, record = false, naming: ObjectNaming = {}): void {
   const tools: ResolvedTool[] = [];
-  for (const { item: found, listedAt } of record ? resolveRecord(ctx, file, source) : resolveTop(ctx, file, source)) {
-    const item = found.t === 'object' && objectNames ? (objectTool(ctx, found, objectNames) ?? found) : found;
+  const listed = record ? resolveRecord(ctx, file, source) : resolveTop(ctx, file, source);
+  const entries = naming.objectTools ? listed.flatMap((entry) => objectEntries(ctx, entry, naming.objectTools!, 0)) : listed;
+  for (const { item: found, listedAt } of entries) {
+    const item = found.t === 'object' && naming.objectToolNames ? (objectTool(ctx, found, naming.objectToolNames) ?? found) : found;
     if (item.t === 'tool') {
       // Disabled in code (`isEnabled: false`): the model never sees it.
       if (!item.def.disabled) tools.push(resolvedTool(ctx, item, listedAt));
@@ -65,4 +70,15 @@ export function collectHandoffs(ctx: LinkContext, file: string, source: ValueRef
       if (handoff) set.handoffs.push(handoff);
     } else if (item.t === 'unresolved') set.unresolved.push({ ...item.at, text: item.text });
   }
+}
+
+/**
+ * A listed plain object read with the set's shapes (`ToolsSpec.objects`): one named tool, the
+ * members of a nested list, or nothing for a hosted tool. Anything else is listed as found.
+ */
+function objectEntries(ctx: LinkContext, entry: Listed, shapes: readonly ObjectToolFact[], depth: number): Listed[] {
+  if (entry.item.t !== 'object' || depth > 3) return [entry];
+  return objectToolShapes(ctx, entry.item, shapes, entry.listedAt).flatMap((nested) =>
+    nested.item === entry.item ? [nested] : objectEntries(ctx, nested, shapes, depth + 1),
+  );
 }

@@ -1,0 +1,34 @@
+// The Google Gen AI SDK (`@google/genai` 3.x; read from 3.3.0's declarations and sources).
+// `models.generateContent/generateContentStream({ config: { tools: [{ functionDeclarations: [{ name
+// }] }, { googleSearch: {} }], toolConfig: { functionCallingConfig: { mode, allowedFunctionNames } } } })`,
+// `chats.create({ config })` and `live.connect({ config })` take the same config. Hosted tools
+// (`googleSearch`, `codeExecution`, `urlContext`...) have no function name; `mcpToTool(client)` and
+// callable tools are known at run time only. The API rejects two declarations of one name (400
+// "Duplicate function declaration found"), and the SDK's automatic function calling throws on
+// them before sending. Names are sent verbatim (Gemini's own rule: a letter or `_` first). Call
+// IDs: `functionCall.id` is optional (older models send none), so a fallback on it is not dead code.
+import { clientMethods, verbatimNaming } from './provider-shapes.js';
+import type { FrameworkAdapter } from './types.js';
+
+
+
+export const googleGenaiAdapter: FrameworkAdapter = {
+  id: 'google-genai',
+  title: 'Google Gen AI SDK',
+  enablers: ['@google/genai'],
+  exposures: [
+    {
+      match: [...clientMethods(['models'], 'generateContent', 'generateContentStream'), ...clientMethods(['chats'], 'create'), ...clientMethods(['live'], 'connect')],
+      kind: 'call',
+      tools: {
+        argument: 0,
+        path: ['config', 'tools'],
+        shape: 'array',
+        objects: [{ list: ['functionDeclarations'] }, { name: ['name'] }, { hosted: true }],
+      },
+      references: [{ argument: 0, path: ['config', 'toolConfig', 'functionCallingConfig', 'allowedFunctionNames'], form: 'names' }],
+      duplicates: { outcome: 'the Gemini API rejects the request (400 "Duplicate function declaration found")' },
+    },
+  ],
+  naming: verbatimNaming,
+};
