@@ -183,6 +183,8 @@ export interface ResolvedToolReference {
   runTools: ResolvedTool[];
   /** Run-level tools that could not be followed. */
   runToolsUnresolved: boolean;
+  /** What an entry naming no tool does, when the adapter says (`ReferenceSpec.effect`). */
+  effect?: string;
 }
 
 export interface LinkedProject {

@@ -185,6 +185,8 @@ export interface McpServerFact {
    * instance its callers pass. The linker uses it only when no caller leads to a server.
    */
   parameter?: { fn: string; index: number };
+  /** The tools its creation options list (`McpServerSpec.tools`), each one registration in order. */
+  tools?: ValueRef;
   span: Span;
 }
 
@@ -276,6 +278,8 @@ export interface ExposureFact {
   references?: ToolReferenceFact[];
   /** Records whose keys are tools of the set named `${prefix}${key}` (Mastra's `agents`, `workflows`). */
   keyedMembers?: Array<{ prefix: string; value: ValueRef }>;
+  /** A record of MCP servers whose tools join the set as `${prefix}<key>${separator}<tool>`. */
+  prefixedMcpServers?: { prefix: string; separator: string; value: ValueRef };
   /**
    * For `add-tools`: the tool (`ToolDefinitionFact` id, this file) whose execute makes the call, when
    * it runs during that invocation and the execute removes nothing: the call adds to the live list
@@ -438,6 +442,10 @@ export interface ToolReferenceFact {
   option: string;
   form: 'tool-choice' | 'names';
   name: NameValue;
+  /** Names the set's prefixed MCP servers' tools (`ReferenceSpec.serverTools`): kept only for a configured key. */
+  serverTools?: true;
+  /** What an entry naming no tool does, for the message (`ReferenceSpec.effect`). */
+  effect?: string;
   span: Span;
 }
 

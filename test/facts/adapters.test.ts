@@ -26,7 +26,7 @@ const vectors = (JSON.parse(readFileSync(new URL('../vectors/identity-vectors.js
 
 describe('adapter registry', () => {
   it('lists the adapters in a fixed order with plain-data tables', () => {
-    expect(adapters.map((a) => a.id)).toEqual(['tool-identity-audit', 'openai-agents', 'mcp-sdk', 'ai-sdk', 'langchain', 'mastra', 'openai', 'anthropic', 'google-genai', 'bedrock-runtime', 'fastmcp']);
+    expect(adapters.map((a) => a.id)).toEqual(['tool-identity-audit', 'openai-agents', 'mcp-sdk', 'ai-sdk', 'langchain', 'mastra', 'openai', 'anthropic', 'google-genai', 'bedrock-runtime', 'fastmcp', 'claude-agent-sdk']);
     expect(getAdapter('openai-agents')).toBe(openaiAgentsAdapter);
     expect(getAdapter('nope')).toBeUndefined();
     // Tables are data: they survive JSON (the CLI's cache salt hashes them); only naming is code.

@@ -105,6 +105,17 @@ interface RowDetail {
   needsTypes: boolean;
 }
 
+const CLAUDE_AVAILABLE = [
+  'mcp__orders__lookup_order',
+  'mcp__orders__refund_order',
+  'mcp__help__search',
+  'mcp__help__get_article',
+  'mcp__harbor_outfitters_support_knowledge_base_archive__search',
+  'mcp__harbor_outfitters_support_knowledge_base_archive__get_article',
+]
+  .map((name) => `"${name}"`)
+  .join(', ');
+
 const rowDetails: Record<string, RowDetail[]> = {
   // MCP SDK v2: three modules register on one McpServer; one function registers a name twice.
   'frameworks/mcp-v2': [
@@ -130,6 +141,55 @@ const rowDetails: Record<string, RowDetail[]> = {
       file: 'src/tools/incidents.ts',
       data: { what: 'MCP tool', name: 'restart service', provider: "the MCP specification's tool-name pattern", reason: 'it contains " "; only letters, digits, "_", "-" and "." are allowed' },
       needsTypes: false,
+    },
+  ],
+  // Claude Agent SDK: createSdkMcpServer tool lists, query() shows mcp__<key>__<tool>.
+  'frameworks/claude-agent-sdk': [
+    {
+      rule: 'valid-tool-name',
+      messageId: 'invalidToolName',
+      file: 'src/main.ts',
+      data: {
+        what: 'Tool',
+        name: 'mcp__harbor_outfitters_support_knowledge_base_archive__get_article',
+        provider: "the Anthropic API's tool-name pattern (Claude Agent SDK)",
+        reason: 'it is 66 characters long; the limit is 64',
+      },
+      needsTypes: true,
+    },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unknownRequiredFunction',
+      file: 'src/main.ts',
+      data: {
+        option: 'allowedTools',
+        name: 'mcp__help__get_articles',
+        set: 'the tools of this call',
+        available: CLAUDE_AVAILABLE,
+        effect: 'it auto-allows nothing, so the tool meant still asks for permission',
+      },
+      needsTypes: true,
+    },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unknownRequiredFunction',
+      file: 'src/main.ts',
+      data: {
+        option: 'disallowedTools',
+        name: 'mcp__orders__refund',
+        set: 'the tools of this call',
+        available: CLAUDE_AVAILABLE,
+        effect: 'it blocks nothing, so the tool meant stays available to the model',
+      },
+      needsTypes: true,
+    },
+    {
+      // lookupOrder and customerOrders are defined in src/tools/orders.ts.
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/servers.ts',
+      data: { server: '"orders"', name: 'lookup_order' },
+      needsTypes: true,
     },
   ],
   // fastmcp: addTool replaces a tool of the name silently; addTools lists two of one name in one call.

@@ -56,7 +56,13 @@ const toolChoiceStyle = z.strictObject({
 
 const reference = z.discriminatedUnion('form', [
   z.strictObject({ form: z.literal('tool-choice'), ...optionAt, style: toolChoiceStyle }),
-  z.strictObject({ form: z.literal('names'), ...optionAt, objectName: optionPath.optional().describe('Elements are objects naming a tool at this path.') }),
+  z.strictObject({
+    form: z.literal('names'),
+    ...optionAt,
+    objectName: optionPath.optional().describe('Elements are objects naming a tool at this path.'),
+    serverTools: z.literal(true).optional().describe('Entries name tools of the set\'s prefixedMcpServers (`mcp__<key>__<tool>`); only those for a configured key are checked.'),
+    effect: z.string().min(1).optional().describe('What an entry that names no tool does, for the message.'),
+  }),
 ]);
 
 const typesOf = z.array(z.string()).optional().describe("Applies when the object's `type` is one of these.");
@@ -78,13 +84,21 @@ const exposure = z.strictObject({
     })
     .optional(),
   references: z.array(reference).optional().describe('Options that name tools of the set by string: tool choices, lists of active tools.'),
+  prefixedMcpServers: z
+    .strictObject({ ...optionAt, prefix: z.string(), separator: z.string().min(1) })
+    .optional()
+    .describe('A record of MCP servers whose tools the model sees as <prefix><key><separator><tool>.'),
   duplicates: z
     .strictObject({ outcome: z.string().min(1) })
     .optional()
     .describe('Two tools of one name make the call fail; `outcome` says how, for messages.'),
 });
 
-const mcpServer = z.strictObject({ match, name: z.array(nameSource).default([]) });
+const mcpServer = z.strictObject({
+  match,
+  name: z.array(nameSource).default([]),
+  tools: z.strictObject(optionAt).optional().describe("The server's tools are listed in this option of its creation call, each one registration."),
+});
 
 const mcpRegistration = z.strictObject({
   match,

@@ -2,6 +2,7 @@
 import { aiSdkAdapter } from './ai-sdk.js';
 import { anthropicAdapter } from './anthropic.js';
 import { bedrockRuntimeAdapter } from './bedrock-runtime.js';
+import { claudeAgentSdkAdapter } from './claude-agent-sdk.js';
 import { fastmcpAdapter } from './fastmcp.js';
 import { googleGenaiAdapter } from './google-genai.js';
 import { langchainAdapter } from './langchain.js';
@@ -19,6 +20,7 @@ export {
   aiSdkAdapter,
   anthropicAdapter,
   bedrockRuntimeAdapter,
+  claudeAgentSdkAdapter,
   fastmcpAdapter,
   googleGenaiAdapter,
   langchainAdapter,
@@ -41,6 +43,7 @@ export const adapters: readonly FrameworkAdapter[] = [
   googleGenaiAdapter,
   bedrockRuntimeAdapter,
   fastmcpAdapter,
+  claudeAgentSdkAdapter,
 ];
 
 /** The adapter with this id, or undefined. */

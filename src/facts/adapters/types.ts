@@ -142,7 +142,20 @@ export type ReferenceSpec = OptionAt &
   (
     | { form: 'tool-choice'; style: ToolChoiceStyle }
     /** `objectName`: the list's elements are objects naming a tool at this path (`tools: [{ type: 'function', name }]`). */
-    | { form: 'names'; objectName?: readonly string[] }
+    | {
+        form: 'names';
+        objectName?: readonly string[];
+        /**
+         * The entries name tools of the set's `prefixedMcpServers` as the model sees them
+         * (`allowedTools: ['mcp__docs__search']`): only an entry written
+         * `${prefix}<key>${separator}<tool>` for a key the set configures, without a `*`, is
+         * checked; the rest (the framework's own tools, wildcards, servers configured elsewhere)
+         * are not references to the set.
+         */
+        serverTools?: true;
+        /** What an entry that names no tool does, for the message (default: it is dropped and no tool is offered). */
+        effect?: string;
+      }
   );
 
 /**
@@ -192,6 +205,13 @@ export interface ExposureSpec {
    * ('the Anthropic API rejects the request (400 "tools: Tool names must be unique")').
    */
   duplicates?: { outcome: string };
+  /**
+   * A record of MCP servers (`mcpServers: { docs: server }`) whose tools the model sees as
+   * `${prefix}<key>${separator}<tool>` (Claude Agent SDK `mcp__docs__search`): each server's tools
+   * join the set under those names. A value that is not a server of the analysis (a stdio or HTTP
+   * configuration, a parameter) makes the set incomplete.
+   */
+  prefixedMcpServers?: OptionAt & { prefix: string; separator: string };
   /** A boolean option that prefixes MCP tool names with their server name. */
   includeServerInToolNames?: OptionAt;
   /** An option holding `'warn' | 'error'`, for frameworks whose agent takes it. */
@@ -226,6 +246,11 @@ export interface McpServerSpec {
    * is the instance.
    */
   parameterTypes?: readonly string[];
+  /**
+   * The server's tools are listed in its creation options (`createSdkMcpServer({ tools: [...] })`),
+   * as values of the adapter's tool definers, in order: one registration each.
+   */
+  tools?: OptionAt;
 }
 
 /**
@@ -362,5 +387,11 @@ export interface FrameworkAdapter {
    * every file of the run: the discriminant is the wire format's, whoever typed the value.
    */
   callIdGuarantees?: ReadonlyArray<{ discriminant: string; property: string }>;
+  /**
+   * The tool-name rule of the one provider the framework always sends its tools to: names of this
+   * adapter's sets (not of MCP servers, which keep the MCP pattern) are checked against it instead
+   * of the configured provider (`valid-tool-name`).
+   */
+  nameRule?: { label: string; maxLength: number; characters: string; charactersText: string };
   naming: Naming;
 }

@@ -6,17 +6,19 @@ import { adapterEnabledBy } from '../adapters/index.js';
 import type { McpRegistrationSpec } from '../adapters/types.js';
 import { type Ctx, branchPath, makeId, spanOf, unwrap } from './context.js';
 import type { Def } from './definitions.js';
-import { type CallNode, dynamic, lookupProperty, stringOf, writtenName } from './options.js';
+import { type CallNode, dynamic, lookupProperty, stringOf, valueOption, writtenName } from './options.js';
 import { type Scope, lookup } from './scope.js';
 import { resolveObject, toValueRef } from './values.js';
 import type { McpRegistrationFact, NameValue, Span } from '../types.js';
 
 export function addMcpServer(ctx: Ctx, node: CallNode, scope: Scope, def: Extract<Def, { kind: 'mcp-server' }>): void {
+  const tools = def.spec.tools ? valueOption(ctx, node, def.spec.tools, scope) : undefined;
   ctx.facts.mcpServers.push({
     id: def.id,
     adapter: def.adapter.id,
     role: def.spec.role,
     name: writtenName(ctx, node, def.spec.name, scope)?.value,
+    ...(tools ? { tools } : {}),
     span: spanOf(ctx, node),
   });
 }

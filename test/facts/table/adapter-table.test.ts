@@ -212,6 +212,20 @@ server.addTools(imported);
     },
     sets: ['mcp-server:docs [search, get_page, list, ?, a, ?, ?]'],
   },
+  {
+    idiom: 'Claude Agent SDK: a server is the tools its options list (each element one registration); query() shows them as mcp__<key>__<tool>, one per name of a server; a configuration object is no server',
+    files: {
+      'src/tools.ts': `import { tool } from '@anthropic-ai/claude-agent-sdk';
+export const search = tool('search', 'Search.', {}, async () => ({ content: [] }));
+`,
+      'src/main.ts': `import { createSdkMcpServer, query, tool } from '@anthropic-ai/claude-agent-sdk';
+import { search } from './tools';
+const docs = createSdkMcpServer({ name: 'docs', tools: [search, tool('get', 'Get.', {}, async () => ({ content: [] })), search] });
+export const run = query({ prompt: 'hi', options: { mcpServers: { kb: docs, remote: { type: 'http', url: 'https://x' } } } });
+`,
+    },
+    sets: ['call: [mcp__kb__search, mcp__kb__get]', 'mcp-server:docs [search, get, search]'],
+  },
 ];
 
 function link(files: Record<string, string>): string[] {
