@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { compareDiagnostics, runChecks } from '../checks/index.js';
 import { namingIn } from '../facts/adapters/index.js';
 import { runAdapters } from './run-adapters.js';
+import { runRules } from './run-rules.js';
 import { linkFacts } from '../facts/resolve.js';
 import { cacheFilePath, FactsCache } from './cache.js';
 import { cacheSalt } from './cache-salt.js';
@@ -36,6 +37,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
 
   const cwd = path.resolve(options.cwd);
   const adapters = runAdapters(options.adapters);
+  const rules = runRules(options.rules);
   const discovery = timed('discover', () =>
     discoverFiles({ cwd, paths: options.paths, tsconfig: options.tsconfig, include: options.include, exclude: options.exclude }),
   );
@@ -68,34 +70,38 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   });
 
   // The linker's resolver knows every readable file; files it reaches are parsed on demand.
+  // (It knows the files of the projects outside the paths too: one is read when the linker reaches it.)
   const resolveModule = createModuleResolver(
-    collected.states.map((state) => state.rel),
+    [...collected.states.map((state) => state.rel), ...discovery.available.filter((file) => !queued.has(file.rel)).map((file) => file.rel)],
     cwd,
     discovery.aliasesFor,
     discovery.packages,
   );
-  parseReachable(collected, resolveModule, { cache, timed, adapters });
+  parseReachable(collected, resolveModule, { cache, timed, adapters, prefilter: options.prefilter ?? true }, discovery.available.filter((file) => !queued.has(file.rel)));
   if (cache) timed('read', () => cache.save(cwd));
 
   const facts = collected.states.flatMap((state) => (state.linked && state.entry.facts ? [state.entry.facts] : []));
   const linked = timed('link', () => linkFacts(facts, { resolveModule, naming: namingIn(adapters) }));
   // Paths in facts are already relative to cwd with POSIX separators: what `helperModules` globs match.
-  const all = timed('check', () => runChecks({ files: facts, linked, matchPath: (file) => file, adapters }, options.rules));
+  const all = timed('check', () => runChecks({ files: facts, linked, matchPath: (file) => file, adapters }, rules));
   // Inline `eslint-disable` directives, dropped as ESLint drops them: by the rule and the finding's
   // start, in the finding's own file. Read from every file's text (or its cache entry), parsed or not.
   const directives = new Map(collected.states.flatMap((state) => (state.directives ? [[state.rel, state.directives] as const] : [])));
+  // Paths narrow what is reported: findings located under them (their related locations may lie
+  // anywhere in the projects analysed), as typed ESLint reports the files it is given.
+  const located = all.filter((finding) => discovery.reported(finding.file));
   const findings =
     directives.size === 0
-      ? all
-      : all.filter((finding) => {
+      ? located
+      : located.filter((finding) => {
           const inFile = directives.get(finding.file);
           return !inFile || !isSuppressed(inFile, finding.ruleId, finding.span.loc.start);
         });
 
   return {
     findings,
-    suppressed: all.length - findings.length,
-    diagnostics: [...discovery.diagnostics, ...collected.diagnostics].sort(compareDiagnostics),
+    suppressed: located.length - findings.length,
+    diagnostics: [...discovery.diagnostics, ...collected.diagnostics.filter((d) => discovery.reported(d.file))].sort(compareDiagnostics),
     filesAnalyzed: collected.states.length,
     filesParsed: collected.parsed,
     filesFound: discovery.files.length,
@@ -115,8 +121,6 @@ const NEVER_FOLLOWED = picomatch(DEFAULT_EXCLUDE as string[], { dot: true });
  * `dist`, nor excluded by the user's `exclude`. One stat per new specifier; each file is queued once.
  */
 function importFollower(cwd: string, options: AnalyzeOptions, queued: Set<string>): (from: string, specifiers: readonly string[]) => SourceRef[] {
-  // Paths that narrow the run (a pre-commit hook's changed files) keep it narrow.
-  if (options.paths?.some((p) => path.resolve(cwd, p) !== cwd)) return () => [];
   const excluded = options.exclude && options.exclude.length > 0 ? picomatch([...options.exclude], { dot: true }) : undefined;
   const containment = createContainment(cwd, []);
   const onDisk = new Map<string, boolean>();

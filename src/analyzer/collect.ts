@@ -73,38 +73,98 @@ export async function collectFiles(files: readonly SourceRef[], options: Collect
 
 /**
  * Parses the files the linker can reach from parsed facts and has no facts for yet, transitively.
- * `resolve` must be the linker's own resolver over every readable file.
+ * `resolve` must be the linker's own resolver over every readable file and every `available` one
+ * (files of projects outside the run's paths: read only when reached, then kept in `states`).
  */
-export function parseReachable(collected: Collected, resolve: ResolveModule, options: Pick<CollectOptions, 'cache' | 'timed' | 'adapters'>): void {
+export function parseReachable(
+  collected: Collected,
+  resolve: ResolveModule,
+  options: Pick<CollectOptions, 'cache' | 'timed' | 'adapters' | 'prefilter'>,
+  available: readonly SourceRef[] = [],
+): void {
   const byRel = new Map(collected.states.map((state) => [state.rel, state]));
+  const elsewhere = new Map(available.map((file) => [file.rel, file]));
   const analyse = fileAnalyser(options.timed, collected, options.adapters);
-  const pending = collected.states.filter((state) => state.linked);
-  while (pending.length > 0) {
-    const from = pending.pop()!;
-    for (const specifier of linkerSpecifiers(from.entry.facts!)) {
-      const target = resolve(from.rel, specifier);
-      const state = target === undefined ? undefined : byRel.get(target);
-      if (!state || state.linked) continue;
-      if (!state.entry.facts) {
-        const read = options.timed('read', () => readSource(state.abs, state.rel));
-        if (!read.ok) {
-          collected.diagnostics.push(read.diagnostic);
-          continue;
-        }
-        const result = analyse(state, read.text);
-        // A crash in parsing or extraction is reported here too, as for a file parsed up front.
-        if (!result.facts) {
-          collected.diagnostics.push(...result.diagnostics);
-          continue;
-        }
-        state.entry = { ...state.entry, facts: result.facts, diagnostics: result.diagnostics };
-        options.cache?.set(state.rel, state.entry);
-      }
-      state.linked = true;
-      collected.diagnostics.push(...state.entry.diagnostics);
-      pending.push(state);
+  const adopt = (rel: string): FileState | undefined => {
+    const file = elsewhere.get(rel);
+    if (!file) return undefined;
+    elsewhere.delete(rel);
+    const state = learn(file, { ...options, prefilter: true, follow: () => [] }, analyse, collected);
+    if (state) {
+      collected.states.push(state);
+      byRel.set(rel, state);
     }
+    return state;
+  };
+  const link = (state: FileState): boolean => {
+    if (!state.entry.facts) {
+      const read = options.timed('read', () => readSource(state.abs, state.rel));
+      if (!read.ok) {
+        collected.diagnostics.push(read.diagnostic);
+        return false;
+      }
+      const result = analyse(state, read.text);
+      // A crash in parsing or extraction is reported here too, as for a file parsed up front.
+      if (!result.facts) {
+        collected.diagnostics.push(...result.diagnostics);
+        return false;
+      }
+      state.entry = { ...state.entry, facts: result.facts, diagnostics: result.diagnostics };
+      options.cache?.set(state.rel, state.entry);
+    }
+    state.linked = true;
+    collected.diagnostics.push(...state.entry.diagnostics);
+    return true;
+  };
+  const pending = collected.states.filter((state) => state.linked);
+  // Forward: what the linker reaches from parsed facts. Backward: a module that imports one that
+  // defines tools (or a barrel of such) may assemble them into a toolkit while importing no
+  // framework itself (`return [new A(kit), new B(kit)]`); it is parsed too, and a barrel among
+  // those counts as a tool module in turn. Both until nothing new is linked.
+  const toolModules = new Set(collected.states.filter((state) => state.linked && definesTools(state.entry.facts)).map((state) => state.rel));
+  const importsToolModule = (state: FileState): boolean =>
+    state.entry.follows.some((specifier) => {
+      const target = resolve(state.rel, specifier);
+      return target !== undefined && toolModules.has(target);
+    });
+  for (;;) {
+    while (pending.length > 0) {
+      const from = pending.pop()!;
+      for (const specifier of linkerSpecifiers(from.entry.facts!)) {
+        const target = resolve(from.rel, specifier);
+        let state = target === undefined ? undefined : byRel.get(target);
+        if (!state && target !== undefined) {
+          state = adopt(target);
+          // Adopted and able to hold facts: parsed and linked already; its own imports still count.
+          if (state?.linked) {
+            pending.push(state);
+            continue;
+          }
+        }
+        if (state && !state.linked && link(state)) pending.push(state);
+      }
+      if (definesTools(from.entry.facts)) toolModules.add(from.rel);
+    }
+    // Only files of the run's own projects: the toolkit a module of another project assembles is
+    // that project's.
+    for (const state of collected.states) {
+      if (state.linked || toolModules.size === 0 || !importsToolModule(state)) continue;
+      if (!link(state)) continue;
+      pending.push(state);
+      if (reExports(state.entry.facts)) toolModules.add(state.rel);
+    }
+    if (pending.length === 0) return;
   }
+}
+
+/** The module defines tools of some framework. */
+function definesTools(facts: FileFacts | undefined): boolean {
+  return (facts?.tools.length ?? 0) > 0;
+}
+
+/** The module passes imports on (`export * from`, `export { A } from`): a barrel. */
+function reExports(facts: FileFacts | undefined): boolean {
+  return !!facts && (facts.exportAll.length > 0 || facts.exports.some((e) => e.value.kind === 're-export' || e.value.kind === 'import'));
 }
 
 type Analyse = (file: SourceRef, text: string) => { facts: FileFacts | undefined; diagnostics: ToolDiagnostic[] };

@@ -1,6 +1,7 @@
 // Phase "discover": the files to analyse, project by project (see layout.ts: tsconfigs, their
-// references, workspace members, default globs for the rest); restricted to `paths`; symlinked
-// duplicates of files already listed dropped; sorted by relative path.
+// references, workspace members, default globs for the rest, and tree.ts: what lies below them);
+// the projects that own a file under `paths`, analysed whole; symlinked duplicates of files already
+// listed dropped; sorted by relative path.
 import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
@@ -12,6 +13,7 @@ import { AnalyzerConfigError } from './errors.js';
 import { hasSourceExtension, isDeclarationFile, isWithin, relativePosix } from './source-paths.js';
 import { EMPTY_CHAIN, extendChain, type IgnoreChain } from './gitignore.js';
 import { planLayout, type LayoutPackage, type LayoutProject } from './layout.js';
+import { governingProject, walkTree } from './tree.js';
 import { findTsconfig, type AliasConfig, type UnreadableDirectory } from './tsconfig.js';
 import { createGlobFilter, unreadableDirectory, walkFiles, type DiscoveredFile, type GlobFilter } from './walk.js';
 
@@ -29,18 +31,28 @@ export interface DiscoverOptions {
 }
 
 export interface Discovery {
-  /** Sorted by `rel` (code-point order), no duplicates. */
+  /** What is analysed: the files of the projects that own a file under the paths. Sorted by `rel` (code-point order), no duplicates. */
   files: DiscoveredFile[];
+  /**
+   * The files of the other projects, when paths narrow the run: never read unless the linker
+   * reaches one from an analysed file (a tool imported from another workspace package).
+   */
+  available: DiscoveredFile[];
   /** Directories that could not be listed, configuration that could not be read. */
   diagnostics: ToolDiagnostic[];
   /** The tsconfig the run started from, absolute; undefined without one. */
   tsconfig: string | undefined;
-  /** Each project in the order it was found, with the number of files it contributed. */
+  /**
+   * Each project in the order it was found, with the number of files it contributed: every project
+   * for a run over the whole directory, the ones that own files under the paths otherwise.
+   */
   projects: ProjectReport[];
   /** Workspace packages other packages import by name. */
   packages: LayoutPackage[];
   /** Module aliases for a file (from the tsconfig project that lists it). */
   aliasesFor(rel: string): AliasConfig | undefined;
+  /** Whether a finding or diagnostic in this file (relative POSIX) is reported: it lies under the paths. */
+  reported(rel: string): boolean;
 }
 
 export interface ProjectReport {
@@ -56,84 +68,139 @@ interface Target {
   directory: boolean;
 }
 
+/**
+ * Every source file under the paths, each owned by its nearest project, and then every file of the
+ * projects that own them: paths narrow what is reported, not what is analysed, so a run over the
+ * changed files of a commit still sees the other side of a collision.
+ */
 export function discoverFiles(options: DiscoverOptions): Discovery {
   const cwd = path.resolve(options.cwd);
   if (!isDirectory(cwd)) throw new AnalyzerConfigError(`Project directory ${cwd} does not exist.`, cwd);
   const targets = (options.paths && options.paths.length > 0 ? options.paths : ['.']).map((p) => target(cwd, p));
+  const explicit = options.tsconfig !== undefined;
   const tsconfig = findTsconfig(cwd, options.tsconfig);
   const unreadable = new Map<string, UnreadableDirectory>();
-  const layout = planLayout(cwd, tsconfig, options.tsconfig !== undefined, unreadable);
-  const diagnostics: ToolDiagnostic[] = [...layout.diagnostics];
-  for (const { dir, code } of unreadable.values()) {
-    if (targets.some((t) => isWithin(dir, t.rel) || isWithin(t.rel, dir))) diagnostics.push(unreadableDirectory(dir, code));
-  }
+  const layout = planLayout(cwd, tsconfig, explicit, unreadable);
+  const walkDiagnostics: ToolDiagnostic[] = [];
 
-  // Globs given explicitly narrow a tsconfig's list further; in glob mode they replace the defaults.
+  // Globs given explicitly narrow a tsconfig's list further; in glob mode they replace the default
+  // include. The default excludes (node_modules, dist, declarations) always apply to what is walked.
   const include = options.include ? picomatch(options.include.map(stripDot), { dot: true }) : undefined;
   const exclude = options.exclude && options.exclude.length > 0 ? picomatch(options.exclude.map(stripDot), { dot: true }) : undefined;
-  const filter = createGlobFilter(options.include ?? DEFAULT_INCLUDE, options.exclude ?? DEFAULT_EXCLUDE);
+  const filter = createGlobFilter(options.include ?? DEFAULT_INCLUDE, [...DEFAULT_EXCLUDE, ...(options.exclude ?? [])]);
   const inTargets = (rel: string): boolean => targets.some((t) => (t.directory ? isWithin(rel, t.rel) : rel === t.rel));
 
   // Links out of the working directory and the paths given are reported once, not followed.
   const containment = createContainment(cwd, targets.map((t) => t.abs));
   const outside = new Set<string>();
-  const found = new Map<string, DiscoveredFile>();
-  const owner = new Map<string, LayoutProject>();
-  const visited = new Set<string>();
-  // The project nearest to a file owns it (its aliases apply): deepest directories first.
-  const byDepth = layout.projects
-    .map((project, index) => ({ project, index, depth: relativePosix(cwd, project.dir).split('/').length }))
-    .sort((a, b) => b.depth - a.depth || a.index - b.index);
-  for (const { project } of byDepth) {
-    const listed = new Map<string, DiscoveredFile>();
-    if (project.fileNames) {
-      for (const abs of project.fileNames) {
-        const rel = relativePosix(cwd, abs);
-        if (!hasSourceExtension(rel) || isDeclarationFile(rel) || !inTargets(rel)) continue;
-        if ((include && !include(rel)) || exclude?.(rel)) continue;
-        const link = containment.escape(abs);
-        if (link !== undefined) {
-          if (!outside.has(link)) diagnostics.push(outsideRootDiagnostic(cwd, link));
-          outside.add(link);
-          continue;
-        }
-        listed.set(rel, { abs, rel, symlink: isSymlink(abs) });
-      }
-    } else {
-      globProject(cwd, project, layout.projects, targets, filter, visited, listed, diagnostics, containment);
-    }
-    for (const [rel, file] of listed) {
-      if (found.has(rel)) continue;
-      found.set(rel, file);
-      owner.set(rel, project);
+  const walked = new Map<string, DiscoveredFile>();
+  if (!explicit) {
+    // The whole tree: it finds the projects below the root (their tsconfigs and nested workspaces).
+    const kept = targets.map((t) => t.rel);
+    for (const [rel, file] of walkTree({ cwd, layout, filter, kept, containment, diagnostics: walkDiagnostics })) walked.set(rel, file);
+  } else {
+    const visited = new Set<string>();
+    for (const project of layout.projects) {
+      if (!project.fileNames) globProject(cwd, project, layout.projects, filter, visited, walked, walkDiagnostics, containment);
     }
   }
 
-  const files = dropSymlinkDuplicates(cwd, [...found.values()]).sort((a, b) => compareStrings(a.rel, b.rel));
+  // A file belongs to the nearest project that lists it (its aliases apply): a tsconfig that lists
+  // it, or the default-glob project whose directory it is in; any other file to the project that
+  // governs its directory (its nearest tsconfig).
+  const found = new Map<string, DiscoveredFile>();
+  const owner = new Map<string, LayoutProject>();
+  const governs = new Map<string, LayoutProject | undefined>();
+  const governing = (rel: string): LayoutProject | undefined => {
+    const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+    if (!governs.has(dir)) governs.set(dir, governingProject(cwd, layout.projects, dir));
+    return governs.get(dir);
+  };
+  const claim = (rel: string, file: DiscoveredFile, project: LayoutProject): void => {
+    if (found.has(rel)) return;
+    found.set(rel, file);
+    owner.set(rel, project);
+  };
+  const byDepth = layout.projects
+    .map((project, index) => ({ project, index, depth: relativePosix(cwd, project.dir).split('/').length }))
+    .sort((a, b) => b.depth - a.depth || a.index - b.index);
+  const inGlobProject = new Map<LayoutProject, Array<[string, DiscoveredFile]>>();
+  for (const [rel, file] of walked) {
+    const project = governing(rel);
+    if (!project || project.fileNames) continue;
+    const list = inGlobProject.get(project) ?? [];
+    list.push([rel, file]);
+    inGlobProject.set(project, list);
+  }
+  for (const { project } of byDepth) {
+    if (!project.fileNames) {
+      for (const [rel, file] of inGlobProject.get(project) ?? []) claim(rel, file, project);
+      continue;
+    }
+    for (const abs of project.fileNames) {
+      const rel = relativePosix(cwd, abs);
+      if (found.has(rel) || !hasSourceExtension(rel) || isDeclarationFile(rel)) continue;
+      if ((include && !include(rel)) || exclude?.(rel)) continue;
+      const link = containment.escape(abs);
+      if (link !== undefined) {
+        if (!outside.has(link)) walkDiagnostics.push(outsideRootDiagnostic(cwd, link));
+        outside.add(link);
+        continue;
+      }
+      claim(rel, walked.get(rel) ?? { abs, rel, symlink: isSymlink(abs) }, project);
+    }
+  }
+  for (const [rel, file] of walked) {
+    const project = governing(rel);
+    if (project) claim(rel, file, project);
+  }
+
+  // The projects that own a file under the paths are analysed whole.
+  const whole = targets.some((t) => t.rel === '');
+  const owners = new Set<LayoutProject>();
+  for (const rel of found.keys()) if (inTargets(rel)) owners.add(owner.get(rel) as LayoutProject);
+  const inScope = (rel: string): boolean => whole || owners.has(owner.get(rel) as LayoutProject);
+  const all = dropSymlinkDuplicates(cwd, [...found.values()]).sort((a, b) => compareStrings(a.rel, b.rel));
+  const files = all.filter((file) => inScope(file.rel));
   const counts = new Map<LayoutProject, number>();
   for (const file of files) {
     const project = owner.get(file.rel) as LayoutProject;
     counts.set(project, (counts.get(project) ?? 0) + 1);
   }
+  const shown = whole || owners.size === 0 ? layout.projects : layout.projects.filter((project) => owners.has(project));
+
+  // Configuration of the projects analysed, and directories under the paths that could not be read.
+  const projectDirs = new Set(shown.map((project) => relativePosix(cwd, project.dir)));
+  const configInScope = (rel: string): boolean => {
+    const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+    return whole || projectDirs.has(dir) || targets.some((t) => isWithin(t.rel, dir));
+  };
+  const diagnostics: ToolDiagnostic[] = layout.diagnostics().filter((d) => configInScope(d.file));
+  for (const { dir, code } of unreadable.values()) {
+    if (targets.some((t) => isWithin(dir, t.rel) || isWithin(t.rel, dir))) diagnostics.push(unreadableDirectory(dir, code));
+  }
+  diagnostics.push(...walkDiagnostics.filter((d) => whole || inTargets(d.file)));
   return {
     files,
-    diagnostics,
+    available: whole ? [] : all.filter((file) => !inScope(file.rel)),
+    // The compiler's listing and the walk both meet a directory that cannot be read: said once.
+    diagnostics: diagnostics.filter((d, i) => diagnostics.findIndex((o) => o.file === d.file && o.kind === d.kind && o.message === d.message) === i),
     tsconfig,
-    projects: layout.projects.map((project) => ({ label: project.label, files: counts.get(project) ?? 0 })),
+    projects: shown.map((project) => ({ label: project.label, files: counts.get(project) ?? 0 })),
     packages: layout.packages,
     aliasesFor: (rel) => owner.get(rel)?.aliases,
+    reported: whole ? () => true : inTargets,
   };
 }
 
 /**
- * The files of a default-glob project: its directory walked (only where `targets` reach),
- * honouring .gitignore, without entering the directories of the other projects inside it.
+ * The files of a default-glob project (with --tsconfig, beside a solution file): its directory
+ * walked, honouring .gitignore, without entering the directories of the other projects inside it.
  */
 function globProject(
   cwd: string,
   project: LayoutProject,
   all: readonly LayoutProject[],
-  targets: readonly Target[],
   filter: GlobFilter,
   visited: Set<string>,
   out: Map<string, DiscoveredFile>,
@@ -146,17 +213,7 @@ function globProject(
       .map((other) => relativePosix(cwd, other.dir))
       .filter((rel) => rel !== dirRel && isWithin(rel, dirRel) && !(dirRel === '' && rel === '')),
   );
-  const skipped = (rel: string): boolean => [...skipDirs].some((dir) => isWithin(rel, dir));
-  for (const t of targets) {
-    if (t.directory) {
-      // Walk the smaller of the two: the target inside the project, or the project inside the target.
-      const start = isWithin(t.rel, dirRel) ? t : isWithin(dirRel, t.rel) ? { abs: project.dir, rel: dirRel } : undefined;
-      if (!start || skipped(start.rel)) continue;
-      walkFiles(start.abs, cwd, filter, visited, out, diagnostics, { gitignore: true, skipDirs, chain: chainAbove(cwd, start.abs), containment });
-    } else if (isWithin(t.rel, dirRel) && !skipped(t.rel) && filter.matchesFile(t.rel)) {
-      out.set(t.rel, { abs: t.abs, rel: t.rel, symlink: isSymlink(t.abs) });
-    }
-  }
+  walkFiles(project.dir, cwd, filter, visited, out, diagnostics, { gitignore: true, skipDirs, chain: chainAbove(cwd, project.dir), containment });
 }
 
 /** The .gitignore files of the directories from `cwd` down to (not including) `dirAbs`. */

@@ -7,4 +7,4 @@ export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './discover.js';
 export { CACHE_FILE_NAME } from './cache.js';
 export { FACTS_FORMAT_VERSION } from './cache-salt.js';
 export { MAX_FILE_BYTES } from './read.js';
-export type { AnalysisResult, AnalyzeOptions, Phase } from './types.js';
+export type { AnalysisResult, AnalyzeOptions, Phase, RuleSettings } from './types.js';

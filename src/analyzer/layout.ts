@@ -1,7 +1,8 @@
 // Which projects make up what the user pointed at: the tsconfig (and the projects it references),
 // the members of a workspace, and default-glob projects for what no tsconfig covers. A fresh clone
 // of a monorepo is the case to get right: a solution-style root tsconfig (`"files": []`), package
-// tsconfigs extending bases in an uninstalled node_modules, packages without any tsconfig.
+// tsconfigs extending bases in an uninstalled node_modules, packages without any tsconfig, example
+// apps with tsconfigs of their own that neither the root tsconfig nor the workspace lists.
 //
 // - A root tsconfig that lists files is a project; one that lists none (solution style) is not, its
 //   references are.
@@ -10,6 +11,8 @@
 //   directory.
 // - Without a root tsconfig, or with a solution-style one, the rest of the tree is a default-glob
 //   project that skips the directories other projects govern.
+// - The walk of the tree (tree.ts) adds what lies below: every tsconfig.json it meets and the
+//   members of every nested workspace (`addTsconfig`, `addWorkspace`).
 import path from 'node:path';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { isFile } from './fs-probes.js';
@@ -25,6 +28,10 @@ export interface LayoutProject {
   /** The compiler's file list (absolute); undefined for a default-glob project. */
   fileNames: string[] | undefined;
   aliases: AliasConfig | undefined;
+  /** Its tsconfig (absolute); undefined for a default-glob project. */
+  configPath: string | undefined;
+  /** What its tsconfig excludes, absolute specs as tsc reads them (tsconfig.ts `excludes`). */
+  excludes: string[] | undefined;
 }
 
 /** A workspace package that other packages can import by name. */
@@ -35,12 +42,17 @@ export interface LayoutPackage {
 }
 
 export interface Layout {
+  /** In the order found; grows as the walk adds what lies below. */
   projects: LayoutProject[];
   packages: LayoutPackage[];
-  /** Configuration that could not be read (`config-unreadable` warnings). */
-  diagnostics: ToolDiagnostic[];
+  /** Configuration that could not be read (`config-unreadable` warnings), so far. */
+  diagnostics(): ToolDiagnostic[];
   /** The tsconfig the run started from (absolute), if any. */
   tsconfig: string | undefined;
+  /** A tsconfig.json found below the root: a project (with its references) unless already loaded. */
+  addTsconfig(configPath: string): void;
+  /** A directory below the root that declares a workspace: its members become projects. */
+  addWorkspace(dir: string): void;
 }
 
 /**
@@ -54,53 +66,67 @@ export function planLayout(
   unreadable: Map<string, UnreadableDirectory>,
 ): Layout {
   const warnings: LoadOptions['warnings'] = [];
+  const problems: Array<{ file: string; message: string }> = [];
   const seen = new Set<string>();
   const load = (configPath: string, strict: boolean) => loadTsconfigProjects(configPath, { cwd, unreadable, warnings, strict, seen });
   const projects: LayoutProject[] = [];
+  const packages: LayoutPackage[] = [];
+  const glob = (dir: string): LayoutProject => ({ label: globLabel(cwd, dir), dir, fileNames: undefined, aliases: undefined, configPath: undefined, excludes: undefined });
   const add = (configPath: string, strict: boolean): boolean => {
     const loaded = load(configPath, strict);
     for (const project of loaded) {
       if (project.solution) continue;
       const dir = path.dirname(project.configPath);
-      projects.push({
-        label: project.fileNames ? relativePosix(cwd, project.configPath) : globLabel(cwd, dir),
-        dir,
-        fileNames: project.fileNames,
-        aliases: project.aliases,
-      });
+      projects.push(
+        project.fileNames
+          ? { label: relativePosix(cwd, project.configPath), dir, fileNames: project.fileNames, aliases: project.aliases, configPath: project.configPath, excludes: project.excludes }
+          : { ...glob(dir), aliases: project.aliases },
+      );
     }
     return loaded[0]?.solution === true;
+  };
+  const addMembers = (root: string, into: typeof problems): void => {
+    const workspace = findWorkspace(root, into);
+    for (const member of workspace?.packages ?? []) {
+      const name = member.manifest.name;
+      if (name !== undefined && !packages.some((p) => p.manifest.name === name)) {
+        packages.push({ dir: relativePosix(cwd, member.dir), manifest: { ...member.manifest, name } });
+      }
+      const own = path.join(member.dir, 'tsconfig.json');
+      if (isFile(own)) {
+        if (!seen.has(own)) add(own, false);
+      } else if (!projects.some((p) => p.dir === member.dir)) {
+        projects.push(glob(member.dir));
+      }
+    }
+    if (workspace && into !== problems) problems.push(...into);
   };
 
   const layoutRoot = rootTsconfig && explicit ? path.dirname(rootTsconfig) : cwd;
   const rootIsSolution = rootTsconfig !== undefined && add(rootTsconfig, true);
   // A tsconfig the user named is followed alone, unless it is a solution file without references.
   const followOnlyTsconfig = explicit && projects.length > 0;
-
-  const problems: Array<{ file: string; message: string }> = [];
-  const workspace = !followOnlyTsconfig ? findWorkspace(layoutRoot, problems) : undefined;
-  const packages: LayoutPackage[] = [];
-  for (const member of workspace?.packages ?? []) {
-    const name = member.manifest.name;
-    if (name !== undefined) packages.push({ dir: relativePosix(cwd, member.dir), manifest: { ...member.manifest, name } });
-    const own = path.join(member.dir, 'tsconfig.json');
-    if (isFile(own)) {
-      if (!seen.has(own)) add(own, false);
-    } else if (!projects.some((p) => p.dir === member.dir)) {
-      projects.push({ label: globLabel(cwd, member.dir), dir: member.dir, fileNames: undefined, aliases: undefined });
-    }
-  }
+  if (!followOnlyTsconfig) addMembers(layoutRoot, problems);
 
   // What no tsconfig covers: the whole tree without a root tsconfig, the rest beside a solution file.
   if ((!rootTsconfig || (rootIsSolution && !followOnlyTsconfig)) && !projects.some((p) => p.dir === layoutRoot)) {
-    projects.push({ label: globLabel(cwd, layoutRoot), dir: layoutRoot, fileNames: undefined, aliases: undefined });
+    projects.push(glob(layoutRoot));
   }
 
-  const diagnostics: ToolDiagnostic[] = [
-    ...warnings.map((w) => ({ file: relativePosix(cwd, w.configPath), kind: 'config-unreadable' as const, message: w.message })),
-    ...problems.map((p) => ({ file: relativePosix(cwd, p.file), kind: 'config-unreadable' as const, message: p.message })),
-  ];
-  return { projects, packages, diagnostics, tsconfig: rootTsconfig };
+  return {
+    projects,
+    packages,
+    tsconfig: rootTsconfig,
+    diagnostics: () => [
+      ...warnings.map((w) => ({ file: relativePosix(cwd, w.configPath), kind: 'config-unreadable' as const, message: w.message })),
+      ...problems.map((p) => ({ file: relativePosix(cwd, p.file), kind: 'config-unreadable' as const, message: p.message })),
+    ],
+    addTsconfig: (configPath) => {
+      if (!seen.has(path.resolve(configPath))) add(configPath, false);
+    },
+    // A package.json that is no workspace root is not reported here: only members' manifests are.
+    addWorkspace: (dir) => addMembers(dir, []),
+  };
 }
 
 function globLabel(cwd: string, dir: string): string {

@@ -37,6 +37,11 @@ export interface TsconfigProject {
   aliases: AliasConfig | undefined;
   /** Lists no files of its own on purpose (`"files": []` or `"include": []`): a solution file. */
   solution: boolean;
+  /**
+   * Its `exclude` as tsc applies it (inherited through `extends`; without one, `outDir` and
+   * `declarationDir`), absolute; undefined when it could not be read.
+   */
+  excludes: string[] | undefined;
 }
 
 /**
@@ -100,7 +105,7 @@ function loadOne(configPath: string, options: LoadOptions, strict: boolean): { p
   const shown = relativePosix(cwd, configPath);
   const fallback = (why: string): { project: TsconfigProject; references: string[] } => {
     warnings.push({ configPath, message: `${why}; the default globs are used in ${displayDir(cwd, path.dirname(configPath))}.` });
-    return { project: { configPath, fileNames: undefined, aliases: undefined, solution: false }, references: [] };
+    return { project: { configPath, fileNames: undefined, aliases: undefined, solution: false, excludes: undefined }, references: [] };
   };
 
   const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
@@ -126,7 +131,7 @@ function loadOne(configPath: string, options: LoadOptions, strict: boolean): { p
     config = own;
     parsed = parse(own);
     ownFileList = own['files'] !== undefined || own['include'] !== undefined;
-    const missing = [...new Set(baseProblems.map((d) => describeBase(d, cwd)))].join(', ');
+    const missing = [...new Set(baseProblems.map((d) => describeBase(d, configPath, cwd)))].join(', ');
     warnings.push({
       configPath,
       message: ownFileList
@@ -147,15 +152,33 @@ function loadOne(configPath: string, options: LoadOptions, strict: boolean): { p
     else warnings.push({ configPath, message: `Referenced project ${relativePosix(cwd, referenced)} not found; it is not analysed.` });
   }
   const solution = listsNoFiles(config);
+  // A `files` entry that is gone lists nothing (include patterns that match nothing never list).
+  const fileNames = ownFileList ? parsed.fileNames.map((f) => path.resolve(f)) : undefined;
+  const rawFiles = (parsed.raw as { files?: unknown } | undefined)?.files;
+  const listed = new Set(Array.isArray(rawFiles) ? rawFiles.filter((f): f is string => typeof f === 'string').map((f) => path.resolve(path.dirname(configPath), f)) : []);
+  const present = fileNames?.filter((f) => !listed.has(f) || hasEntry(f));
+  if (fileNames && present && present.length < fileNames.length) {
+    const gone = fileNames.filter((f) => !present.includes(f)).map((f) => relativePosix(cwd, f));
+    warnings.push({ configPath, message: `${shown} lists ${gone.length === 1 ? 'a file that does not exist' : 'files that do not exist'} (${gone.join(', ')}); the rest of its files are analysed.` });
+  }
   return {
     project: {
       configPath,
-      fileNames: ownFileList ? parsed.fileNames.map((f) => path.resolve(f)) : undefined,
+      fileNames: present,
       aliases: aliasConfig(parsed.options, configPath, cwd),
       solution,
+      excludes: excludeSpecs(parsed, configPath),
     },
     references,
   };
+}
+
+/** What tsc leaves out of a tsconfig's directory: `exclude` (merged along `extends`, relative to it), else its output directories. */
+function excludeSpecs(parsed: TS.ParsedCommandLine, configPath: string): string[] {
+  const raw = (parsed.raw as { exclude?: unknown } | undefined)?.exclude;
+  const dir = path.dirname(configPath);
+  if (Array.isArray(raw)) return raw.filter((spec): spec is string => typeof spec === 'string').map((spec) => path.resolve(dir, spec));
+  return [parsed.options.outDir, parsed.options.declarationDir].filter((d): d is string => typeof d === 'string').map((d) => path.resolve(dir, d));
 }
 
 /**
@@ -179,15 +202,52 @@ function isBaseProblem(diagnostic: TS.Diagnostic, configPath: string): boolean {
   return diagnostic.code === 6053 || diagnostic.code === 5083 || diagnostic.code === 5012 || diagnostic.code === 18000;
 }
 
-/** The file a base problem is about, relative to cwd when it is a path. */
-function describeBase(diagnostic: TS.Diagnostic, cwd: string): string {
-  if (diagnostic.file) return `${relativePosix(cwd, path.resolve(diagnostic.file.fileName))}: syntax error`;
-  const text = messageOf(diagnostic);
+/**
+ * What a base problem is, named along the chain of `extends` from `configPath` to the tsconfig it
+ * is in: `base.json: syntax error`, `@acme/tsconfig/base.json not installed`, or, for a base that
+ * itself extends what cannot be read, `../tsconfig.json, which extends @acme/base, not installed`.
+ */
+function describeBase(diagnostic: TS.Diagnostic, configPath: string, cwd: string): string {
   if (diagnostic.code === 18000) return 'circular extends';
+  const inFile = diagnostic.file ? path.resolve(diagnostic.file.fileName) : configPath;
+  const chain = inFile === configPath ? [] : extendsChain(configPath, inFile) ?? [relativePosix(cwd, inFile)];
+  const text = messageOf(diagnostic);
+  const unreadable = diagnostic.code === 6053 || diagnostic.code === 5083 || diagnostic.code === 5012;
+  // A base that is itself broken is named by its path; one further down by the chain leading to it.
+  if (!unreadable) return `${chain.length <= 1 ? relativePosix(cwd, inFile) : chain.join(', which extends ')}: syntax error`;
   const target = /'([^']*)'/.exec(text)?.[1];
-  if (target === undefined) return text;
-  const shown = path.isAbsolute(target) ? relativePosix(cwd, target) : target;
-  return `${shown} not found`;
+  const missing = target === undefined ? text : path.isAbsolute(target) ? relativePosix(cwd, target) : target;
+  const why = target === undefined ? '' : path.isAbsolute(target) ? 'not found' : 'not installed';
+  return chain.length === 0 ? `${missing} ${why}`.trimEnd() : `${chain.join(', which extends ')}, which extends ${missing}${why ? `, ${why}` : ''}`;
+}
+
+/**
+ * The `extends` values, as written, that lead from `from` to the tsconfig `to` through relative
+ * links (a base reached through an installed package is not followed: undefined).
+ */
+function extendsChain(from: string, to: string, depth = 0): string[] | undefined {
+  if (depth > 8) return undefined;
+  const read = ts.readConfigFile(from, (file) => ts.sys.readFile(file));
+  const value = (read.config as { extends?: unknown } | undefined)?.extends;
+  const specs = (Array.isArray(value) ? value : [value]).filter((spec): spec is string => typeof spec === 'string' && spec.startsWith('.'));
+  for (const spec of specs) {
+    let next = path.resolve(path.dirname(from), spec);
+    if (!ts.sys.fileExists(next) && ts.sys.fileExists(`${next}.json`)) next = `${next}.json`;
+    if (next === to) return [spec];
+    const rest = extendsChain(next, to, depth + 1);
+    if (rest) return [spec, ...rest];
+  }
+  return undefined;
+}
+
+/** Something is there (a file, a directory, a link even dangling): the reader reports what it is. */
+function hasEntry(abs: string): boolean {
+  try {
+    fs.lstatSync(abs);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function displayDir(cwd: string, dir: string): string {
@@ -293,7 +353,10 @@ function fileSystemEntries(dir: string, onError: (code: string) => void): { file
   try {
     entries = fs.readdirSync(dir || '.', { withFileTypes: true });
   } catch (error) {
-    onError((error as NodeJS.ErrnoException).code ?? 'EUNKNOWN');
+    const code = (error as NodeJS.ErrnoException).code ?? 'EUNKNOWN';
+    // A directory an include names that is gone holds nothing, as for tsc; only one that exists
+    // and cannot be listed is reported.
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') onError(code);
     return { files, directories };
   }
   for (const entry of entries) {

@@ -2,27 +2,34 @@
 // ts-morph, the same checks as the ESLint rules.
 import type { LinkedProject } from '../facts/resolved.js';
 import type { Finding, ToolDiagnostic } from '../checks/finding.js';
-import type { EnabledRules } from '../checks/input.js';
+import type { RuleId, RuleOptionsInput } from '../checks/catalog.js';
 import type { AdapterDeclaration } from '../facts/adapters/declarations.js';
 import type { ProjectReport } from './discover.js';
 
 export type { ProjectReport } from './discover.js';
 
+/** Rule ids to their options, as far as given. */
+export type RuleSettings = { [K in RuleId]?: RuleOptionsInput<K> };
+
 export interface AnalyzeOptions {
   /** Project root: paths in findings are relative to it (POSIX). */
   cwd: string;
   /**
-   * Files or directories to analyse, relative to `cwd`; default `['.']`. They restrict the tsconfig's
-   * or the globs' file list; a path that does not exist throws `AnalyzerConfigError`.
+   * Files or directories whose findings are reported, relative to `cwd`; default `['.']`. They
+   * narrow what is reported, not what is analysed: the projects that own a file under them are
+   * analysed whole (their other files are the other side of a collision), and findings located
+   * under them are reported. A path that does not exist throws `AnalyzerConfigError`.
    */
   paths?: string[];
   /**
    * tsconfig.json (or a directory holding one) to take `include`/`exclude`/`files`, project
-   * `references` and `paths`/`baseUrl` from; default `<cwd>/tsconfig.json` when present. A given
+   * `references` and `paths`/`baseUrl` from, followed alone. Without it, the projects are found
+   * from `cwd`: `<cwd>/tsconfig.json` and its references, the workspace members, and every
+   * tsconfig.json and nested workspace below (see layout.ts and tree.ts); a source file no tsconfig
+   * lists is analysed through the one nearest above it, else with the default settings. A given
    * one that does not exist, and syntax or shape errors in this first tsconfig, throw
    * `AnalyzerConfigError`; what it extends or references that cannot be read is a
-   * `config-unreadable` diagnostic. Without this option, the workspace members at `cwd` are
-   * projects too (see layout.ts).
+   * `config-unreadable` diagnostic.
    */
   tsconfig?: string;
   /**
@@ -33,7 +40,13 @@ export interface AnalyzeOptions {
    */
   include?: string[];
   exclude?: string[];
-  rules: EnabledRules;
+  /**
+   * The rules to run, each with its options (missing options take their defaults); a rule left out
+   * (or `undefined`) is off. Default: the recommended set, every rule whose default level is not
+   * `off`, with default options. Invalid options throw `AnalyzerConfigError` naming the option
+   * (`rules.valid-tool-name.provider: ...`).
+   */
+  rules?: RuleSettings;
   /**
    * The project's own definers, sets and registrations in the adapter vocabulary (`adapters` in the
    * configuration, docs/adapters.md). Validated here: a bad declaration throws `AnalyzerConfigError`

@@ -83,6 +83,10 @@ export interface WalkOptions {
   chain?: IgnoreChain;
   /** Links that lead out of the audited directory are reported, not followed. */
   containment?: Containment;
+  /** Called with each directory's entry names before they are judged (tree.ts finds projects there). */
+  onDirectory?(dirAbs: string, names: ReadonlySet<string>): void;
+  /** Entries left out beyond the filter and .gitignore (what the governing tsconfig excludes). */
+  excluded?(rel: string, abs: string, isDirectory: boolean): boolean;
 }
 
 /**
@@ -116,8 +120,11 @@ export function walkFiles(
       options.gitignore && entries.some((entry) => entry.name === '.gitignore' && !entry.isDirectory())
         ? extendChain(parentChain, dir, relativePosix(cwd, dir))
         : parentChain;
+    options.onDirectory?.(dir, new Set(entries.map((entry) => entry.name)));
     const ignored = (rel: string, isDirectory: boolean): boolean =>
-      (isDirectory && options.skipDirs?.has(rel) === true) || (chain.length > 0 && isIgnored(chain, rel, isDirectory));
+      (isDirectory && options.skipDirs?.has(rel) === true) ||
+      (chain.length > 0 && isIgnored(chain, rel, isDirectory)) ||
+      options.excluded?.(rel, path.join(cwd, rel), isDirectory) === true;
     const subdirs: string[] = [];
     for (const entry of entries) {
       const abs = path.join(dir, entry.name);

@@ -51,7 +51,7 @@ export const configSchema = z
       .string()
       .min(1)
       .optional()
-      .describe('tsconfig.json that lists the project files, relative to the working directory. Default: the nearest tsconfig.json at or above the paths analysed. --tsconfig overrides it.'),
+      .describe('tsconfig.json that lists the project files, followed alone, relative to the working directory. Default: each file is analysed through its nearest tsconfig.json, found from the working directory (at, above or below the paths). --tsconfig overrides it.'),
     rules: rulesSchema().optional(),
     baseline: z
       .string()

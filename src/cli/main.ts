@@ -1,7 +1,6 @@
 // The CLI program: `tool-identity-audit [paths...]` audits a project, `tool-identity-audit graph`
 // draws its agent/tool map. `main` runs in-process (tests call it) and returns the exit code;
 // bin.ts hands it process.argv and sets process.exitCode.
-import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Command, CommanderError, Option } from 'commander';
 // The analyzer (ts-morph, hence the TypeScript compiler) is imported only when a run analyses:
@@ -19,6 +18,7 @@ import { CONFIG_FILE_NAME, displayPath, loadConfig, PACKAGE_JSON_KEY, SCHEMA_PAT
 import { compileCacheFromEnvironment, enableCompileCache } from './compile-cache.js';
 import { CliError, errorMessage, ExitCode } from './errors.js';
 import { graphFormats, renderGraph, type GraphFormat } from './graph.js';
+import { narrowLinked } from './graph-scope.js';
 import { planOutputs, writeReportFile, type Env } from './output.js';
 import { renderTimings } from './performance.js';
 import { contributingProjects, emptyRunError, renderProjects } from './projects.js';
@@ -129,7 +129,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       getOutHasColors: () => false,
       getErrHasColors: () => false,
     })
-    .argument('[paths...]', 'files or directories to analyse, relative to the working directory (default: ".")')
+    .argument('[paths...]', 'files or directories to report on, relative to the working directory; the projects that own them are analysed whole (default: ".")')
     .option('-c, --config <file>', `configuration file (default: ${CONFIG_FILE_NAME}, else package.json "${PACKAGE_JSON_KEY}")`)
     .option(
       '-f, --format <name[=path]>',
@@ -141,7 +141,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .option('--no-exit-code', 'exit with code 0 even when findings fail the run (fatal errors still exit 2)')
     .option('--quiet', 'report errors only: warnings are left out of the output and of --max-warnings')
     .option('--rule <id=level>', 'set the level of a rule: off, warn or error; repeatable', collect)
-    .option('--tsconfig <file>', 'tsconfig.json that lists the project files (default: the nearest tsconfig.json at or above the paths)')
+    .option('--tsconfig <file>', 'tsconfig.json that lists the project files, followed alone (default: each file\'s nearest tsconfig.json, found from the working directory)')
     .option('--cache', 'cache per-file facts between runs')
     .option('--cache-location <dir>', 'directory of the cache', DEFAULT_CACHE_LOCATION)
     .option('--baseline <file>', 'suppress the findings recorded in this baseline file')
@@ -162,7 +162,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .option('-c, --config <file>', `configuration file (default: ${CONFIG_FILE_NAME}, else package.json "${PACKAGE_JSON_KEY}")`)
     .addOption(new Option('-f, --format <format>', 'graph language').choices(graphFormats).default('mermaid'))
     .option('-o, --output-file <file>', 'write the graph to this file instead of stdout')
-    .option('--tsconfig <file>', 'tsconfig.json that lists the project files (default: the nearest tsconfig.json at or above the paths)')
+    .option('--tsconfig <file>', 'tsconfig.json that lists the project files, followed alone (default: each file\'s nearest tsconfig.json, found from the working directory)')
     .helpOption('-h, --help', 'show this help')
     .action(async (paths: string[], options: GraphOptions) => {
       exitCode = await runGraph(paths, options, io);
@@ -197,33 +197,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
 
 
 /**
- * The tsconfig.json nearest to the paths (at or above their common directory, up to the working
- * directory), so `tool-identity-audit packages/app` uses packages/app/tsconfig.json while paths in
- * the report stay relative to the working directory. Undefined when that is the working
- * directory's own (the analyzer's default) or when a path does not exist (the analyzer says so).
- */
-export function nearestTsconfig(cwd: string, paths: readonly string[]): string | undefined {
-  const root = path.resolve(cwd);
-  let common: string | undefined;
-  for (const given of paths) {
-    const absolute = path.resolve(root, given);
-    let dir: string;
-    try {
-      dir = statSync(absolute).isDirectory() ? absolute : path.dirname(absolute);
-    } catch {
-      return undefined;
-    }
-    common = common === undefined ? dir : commonDirectory(common, dir);
-  }
-  if (common === undefined) return undefined;
-  for (let dir = common; isInsideDirectory(dir, root) && dir !== root; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'tsconfig.json');
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-/**
  * Report paths, the configuration and the cache are the working directory's; a path outside it
  * would analyse nothing (its files are not the project's), so it is refused by name.
  */
@@ -239,16 +212,6 @@ function checkPathsWithin(cwd: string, paths: readonly string[]): void {
 /** The directory of a `--cache-location`: itself, or the folder of a `*.json` index file. */
 function cacheDirectory(location: string): string {
   return location.toLowerCase().endsWith('.json') ? path.dirname(location) : location;
-}
-
-function commonDirectory(a: string, b: string): string {
-  let dir = a;
-  while (!isInsideDirectory(b, dir)) {
-    const parent = path.dirname(dir);
-    if (parent === dir) return dir;
-    dir = parent;
-  }
-  return dir;
 }
 
 async function analyze(io: CliIo, options: Omit<AnalyzeOptions, 'onProgress'>): Promise<AnalysisResult> {
@@ -275,9 +238,9 @@ async function analyze(io: CliIo, options: Omit<AnalyzeOptions, 'onProgress'>): 
 
 function projectOptions(io: CliIo, config: Config, paths: readonly string[], tsconfigFlag: string | undefined): Omit<AnalyzeOptions, 'rules'> {
   const options: Omit<AnalyzeOptions, 'rules'> = { cwd: io.cwd, paths: paths.length > 0 ? [...paths] : ['.'] };
+  // Without a tsconfig named, the analyzer finds each file's own (at, above or below the paths).
   const given = tsconfigFlag ?? config.tsconfig;
-  const tsconfig = given !== undefined ? path.resolve(io.cwd, given) : nearestTsconfig(io.cwd, options.paths ?? []);
-  if (tsconfig !== undefined) options.tsconfig = tsconfig;
+  if (given !== undefined) options.tsconfig = path.resolve(io.cwd, given);
   if (config.include) options.include = config.include;
   if (config.exclude) options.exclude = config.exclude;
   if (config.adapters) options.adapters = config.adapters;
@@ -335,10 +298,17 @@ async function runGraph(paths: string[], options: GraphOptions, io: CliIo): Prom
   });
   const empty = emptyRunError(result, paths);
   if (empty) throw empty;
-  const text = renderGraph(result.linked, result.findings, options.format);
+  const text = renderGraph(narrowLinked(result.linked, underPaths(io.cwd, paths)), result.findings, options.format);
   if (options.outputFile === undefined) io.stdout.write(text);
   else writeReportFile(io.cwd, options.outputFile, text);
   return ExitCode.Ok;
+}
+
+/** A file (relative POSIX) under one of the paths given, relative to the working directory. */
+function underPaths(cwd: string, paths: readonly string[]): (file: string) => boolean {
+  const dirs = paths.map((p) => path.relative(cwd, path.resolve(cwd, p)).split(path.sep).join('/'));
+  if (dirs.length === 0 || dirs.some((dir) => dir === '.' || dir === '')) return () => true;
+  return (file) => dirs.some((dir) => file === dir || file.startsWith(`${dir}/`));
 }
 
 /** An adapter id's title over the run's adapters (built-in and declared). */

@@ -18,7 +18,7 @@ import { collectCallIdCoercion } from './extract/call-ids.js';
 import { type Ctx, type ExtractOptions, type TsModule, compilerView, emptyFacts, isFunctionLike, parentOf, spanOf, unwrap } from './extract/context.js';
 import { addImportedRun, addParameterRegistration } from './extract/calls.js';
 import { wrapperPattern } from './extract/match.js';
-import { createFrameworkState, finishFrameworks, handleCallOrNew, queueLiveProperty } from './extract/frameworks.js';
+import { collectSurfaceToolkits, createFrameworkState, finishFrameworks, handleCallOrNew, queueLiveProperty } from './extract/frameworks.js';
 import { collectGeneratedCode } from './extract/generated-code.js';
 import { collectIdentityString } from './extract/identity-strings.js';
 import { collectMcpNameLookup } from './extract/mcp-names.js';
@@ -168,7 +168,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   const specifiers = declareImports(ctx, ctx.fileScope);
 
   if (!mayHaveFacts(ctx.text, adapters)) {
-    walk(ctx, true);
+    collectSurfaceToolkits(ctx, walk(ctx, true).variables);
     buildModuleSurface(ctx);
     return finalize(ctx.facts);
   }
@@ -185,6 +185,8 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   const identity = { consumed: new Set<TS.Node>() };
   const templates: TS.TemplateExpression[] = [];
   const enabled = ctx.enabled.length > 0;
+  // Lists of tools assembled in a module that imports no framework (`collectToolkits`).
+  const toolkitsOpen = !enabled && adapters.some((adapter) => adapter.toolkitArrays);
   const parameterRegistrations = !enabled && registrationCallPattern(adapters).test(ctx.text);
   const K = ts.SyntaxKind;
   // An index loop: `for...of` runs the iterator protocol, which the interpreter does not shortcut.
@@ -220,7 +222,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
         if (enabled) handleClass(ctx, node as TS.ClassDeclaration, scope);
         break;
       case K.ReturnStatement:
-        if (enabled && (node as TS.ReturnStatement).expression) returns.push({ node: node as TS.ReturnStatement, scope });
+        if ((enabled || toolkitsOpen) && (node as TS.ReturnStatement).expression) returns.push({ node: node as TS.ReturnStatement, scope });
         break;
       case K.PropertyAccessExpression:
       case K.ElementAccessExpression:
@@ -266,7 +268,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
       if (coercions.some((c) => c.span.start >= start && c.span.end <= end)) collectGeneratedCode(ctx, template);
     }
   }
-  if (enabled || frameworks.pendingProperties.length > 0) {
+  if (enabled || toolkitsOpen || frameworks.pendingProperties.length > 0) {
     // What functions return: statements, and arrows' expression bodies.
     const returned = returns.map(({ node, scope }) => ({ node: node.expression!, scope }));
     for (const info of result.functions) {

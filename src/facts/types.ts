@@ -264,6 +264,11 @@ export interface ExposureFact {
   objectToolNames?: string[][];
   /** How plain objects listed as tools name them (`ToolsSpec.objects`, as data). */
   objectTools?: ObjectToolFact[];
+  /**
+   * For a `toolkit` written in a module that imports no framework (`adapter` is `''`): the adapters
+   * whose tools it may hold; the linker keeps it when every element is a tool of one of them.
+   */
+  toolkitOf?: string[];
   /** Two tools of one name make the call fail: how, for messages (`ExposureSpec.duplicates`). */
   duplicatesOutcome?: string;
   handoffs: ValueRef | undefined;

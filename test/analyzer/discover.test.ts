@@ -24,7 +24,7 @@ function expectConfigError(run: () => unknown, pathPart: string, messagePart: Re
 }
 
 describe('tsconfig discovery', () => {
-  it('honours include and exclude, drops declaration files, JS only with allowJs', () => {
+  it('every source file under the tsconfig but what its exclude names; declaration files and node_modules dropped', () => {
     const cwd = tempProject({
       'tsconfig.json': JSON.stringify({ include: ['src'], exclude: ['src/generated'] }),
       'src/a.ts': SOURCE,
@@ -35,7 +35,9 @@ describe('tsconfig discovery', () => {
       'scripts/outside.ts': SOURCE,
       'node_modules/dep/index.ts': SOURCE,
     });
-    expect(list(cwd)).toEqual(['src/a.ts', 'src/nested/b.tsx']);
+    // Files its include leaves out are analysed through it all the same (ESLint lints them too).
+    expect(list(cwd)).toEqual(['scripts/outside.ts', 'src/a.ts', 'src/nested/b.tsx', 'src/plain.js']);
+    expect(discoverFiles({ cwd }).projects).toEqual([{ label: 'tsconfig.json', files: 4 }]);
   });
 
   it('honours files, allowJs and comments/trailing commas in the tsconfig', () => {
@@ -46,7 +48,8 @@ describe('tsconfig discovery', () => {
       'scripts/one.ts': SOURCE,
       'scripts/two.ts': SOURCE,
     });
-    expect(list(cwd)).toEqual(['scripts/one.ts', 'src/a.mts', 'src/b.cjs']);
+    expect(list(cwd)).toEqual(['scripts/one.ts', 'scripts/two.ts', 'src/a.mts', 'src/b.cjs']);
+    expect(discoverFiles({ cwd }).diagnostics).toEqual([]);
   });
 
   it('follows project references (solution-style tsconfig with "files": [])', () => {
@@ -58,7 +61,13 @@ describe('tsconfig discovery', () => {
       'packages/web/app/main.tsx': SOURCE,
       'packages/web/other/skip.ts': SOURCE,
     });
-    expect(list(cwd)).toEqual(['packages/api/src/server.ts', 'packages/web/app/main.tsx']);
+    expect(list(cwd)).toEqual(['packages/api/src/server.ts', 'packages/web/app/main.tsx', 'packages/web/other/skip.ts']);
+    // A file no tsconfig lists belongs to the project of its directory.
+    expect(discoverFiles({ cwd }).projects).toEqual([
+      { label: 'packages/api/tsconfig.json', files: 1 },
+      { label: 'packages/web/tsconfig.app.json', files: 2 },
+      { label: '. (default globs)', files: 0 },
+    ]);
   });
 
   it('uses options.tsconfig (a file or a directory) instead of <cwd>/tsconfig.json', () => {
@@ -100,7 +109,7 @@ describe('tsconfig discovery', () => {
       {
         file: 'tsconfig.json',
         kind: 'config-unreadable',
-        message: "Cannot read what tsconfig.json extends (@tsconfig/strictest/tsconfig.json not found); its own settings are used.",
+        message: "Cannot read what tsconfig.json extends (@tsconfig/strictest/tsconfig.json not installed); its own settings are used.",
       },
     ]);
   });
@@ -160,13 +169,27 @@ describe('glob discovery (no tsconfig)', () => {
     expect(list(cwd, { include: ['src/**/*'], exclude: ['**/skip/**'] })).toEqual(['src/a.ts', 'src/c.js']);
   });
 
-  it('paths restrict discovery to those files and directories, in both modes', () => {
+  it('paths narrow what is reported to those files and directories; the projects owning them are analysed whole', () => {
     const files = { 'src/a.ts': SOURCE, 'src/sub/b.ts': SOURCE, 'lib/c.ts': SOURCE, 'top.ts': SOURCE, 'other.ts': SOURCE };
+    const reported = (cwd: string, paths: string[]): string[] => {
+      const discovery = discoverFiles({ cwd, paths });
+      return discovery.files.map((f) => f.rel).filter((rel) => discovery.reported(rel));
+    };
     const globs = tempProject(files);
-    expect(list(globs, { paths: ['src/sub', './top.ts'] })).toEqual(['src/sub/b.ts', 'top.ts']);
-    expect(list(globs, { paths: ['src', 'src/sub'] })).toEqual(['src/a.ts', 'src/sub/b.ts']);
-    const withTsconfig = tempProject({ ...files, 'tsconfig.json': JSON.stringify({ include: ['src', 'lib'] }) });
-    expect(list(withTsconfig, { paths: ['src/sub', 'lib/c.ts', 'top.ts'] })).toEqual(['lib/c.ts', 'src/sub/b.ts']);
+    expect(reported(globs, ['src/sub', './top.ts'])).toEqual(['src/sub/b.ts', 'top.ts']);
+    expect(reported(globs, ['src', 'src/sub'])).toEqual(['src/a.ts', 'src/sub/b.ts']);
+    expect(list(globs, { paths: ['src/sub'] })).toEqual(['lib/c.ts', 'other.ts', 'src/a.ts', 'src/sub/b.ts', 'top.ts']);
+    const withTsconfig = tempProject({
+      ...files,
+      'tsconfig.json': JSON.stringify({ include: ['src', 'lib'] }),
+      'apps/web/tsconfig.json': '{}',
+      'apps/web/main.ts': SOURCE,
+    });
+    expect(reported(withTsconfig, ['src/sub', 'lib/c.ts', 'top.ts'])).toEqual(['lib/c.ts', 'src/sub/b.ts', 'top.ts']);
+    // Only the projects that own a file under the paths: apps/web is its own.
+    expect(list(withTsconfig, { paths: ['apps/web'] })).toEqual(['apps/web/main.ts']);
+    expect(discoverFiles({ cwd: withTsconfig, paths: ['apps'] }).projects).toEqual([{ label: 'apps/web/tsconfig.json', files: 1 }]);
+    expect(list(withTsconfig, { paths: ['src/sub'] })).toEqual(['lib/c.ts', 'other.ts', 'src/a.ts', 'src/sub/b.ts', 'top.ts']);
   });
 
   it('paths are relative to cwd with POSIX separators, sorted in code-point order', async () => {
@@ -187,6 +210,6 @@ describe('glob discovery (no tsconfig)', () => {
   it('a symlink to a file outside the walk is analysed under its link name', () => {
     const cwd = tempProject({ 'shared/impl.ts': SOURCE, 'src/a.ts': SOURCE });
     fs.symlinkSync('../shared/impl.ts', path.join(cwd, 'src/impl.ts'));
-    expect(list(cwd, { paths: ['src'] })).toEqual(['src/a.ts', 'src/impl.ts']);
+    expect(list(cwd, { exclude: ['shared/**'] })).toEqual(['src/a.ts', 'src/impl.ts']);
   });
 });

@@ -100,6 +100,6 @@ export function fixtureConfig(dir: string): Config {
 export const fixtureProjects: readonly string[] = [
   'demo',
   ...inGroup(expectedFixtures, 'projects'),
-  ...inGroup(expectedFixtures, 'layouts').filter((name) => name !== 'layouts/empty'),
+  ...inGroup(expectedFixtures, 'layouts'),
   ...inGroup(expectedFixtures, 'frameworks'),
 ];

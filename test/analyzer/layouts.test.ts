@@ -20,7 +20,7 @@ const projectsOf: Record<string, Array<{ label: string; files: number }>> = {
   ],
   'pnpm-uninstalled-base': [
     { label: 'apps/assistant (default globs)', files: 1 },
-    { label: 'packages/search-tools/tsconfig.json', files: 2 },
+    { label: 'packages/search-tools/tsconfig.json', files: 3 },
     { label: 'packages/tsconfig (default globs)', files: 0 },
     { label: '. (default globs)', files: 0 },
   ],
@@ -35,6 +35,18 @@ const projectsOf: Record<string, Array<{ label: string; files: number }>> = {
     { label: '. (default globs)', files: 1 },
   ],
   'nul-in-template': [{ label: '. (default globs)', files: 2 }],
+  'examples-beside-packages': [
+    { label: 'tsconfig.json', files: 0 },
+    { label: 'packages/forecast (default globs)', files: 1 },
+    { label: 'examples/chat-app/tsconfig.json', files: 4 },
+    { label: 'examples/mcp-demos/servers/alerts/tsconfig.json', files: 1 },
+    { label: 'examples/mcp-demos/servers/shared (default globs)', files: 1 },
+  ],
+  'stale-include': [{ label: 'tsconfig.json', files: 2 }],
+  'extends-chain': [
+    { label: 'packages/bot/tsconfig.json', files: 1 },
+    { label: '. (default globs)', files: 0 },
+  ],
 };
 
 const key = (f: { ruleId: string; file: string; span: { loc: { start: { line: number; column: number } } } }): string =>
@@ -80,9 +92,10 @@ describe('layout rules', () => {
       'tools/release.ts': SOURCE,
     });
     const discovery = discoverFiles({ cwd });
-    expect(discovery.files.map((f) => f.rel)).toEqual(['packages/a/src/a.ts', 'tools/release.ts']);
+    // A file its package's tsconfig does not list is still that package's, not the glob project's.
+    expect(discovery.files.map((f) => f.rel)).toEqual(['packages/a/scripts/not-in-a.ts', 'packages/a/src/a.ts', 'tools/release.ts']);
     expect(discovery.projects).toEqual([
-      { label: 'packages/a/tsconfig.json', files: 1 },
+      { label: 'packages/a/tsconfig.json', files: 2 },
       { label: '. (default globs)', files: 1 },
     ]);
   });
@@ -96,8 +109,9 @@ describe('layout rules', () => {
       'vite.config.ts': SOURCE,
       'scripts/other.ts': SOURCE,
     });
+    // scripts/other.ts, which neither lists, goes to the first project of its directory.
     expect(discoverFiles({ cwd }).projects).toEqual([
-      { label: 'tsconfig.app.json', files: 1 },
+      { label: 'tsconfig.app.json', files: 2 },
       { label: 'tsconfig.node.json', files: 1 },
     ]);
   });
@@ -168,6 +182,7 @@ describe('layout rules', () => {
     });
     expect(discoverFiles({ cwd }).files.map((f) => f.rel)).toEqual(['pkg/index.ts', 'src/a.ts', 'src/keep.gen.ts', 'src/top-only.ts']);
     // Walking a subdirectory still applies the .gitignore above it.
-    expect(discoverFiles({ cwd, paths: ['src'] }).files.map((f) => f.rel)).toEqual(['src/a.ts', 'src/keep.gen.ts', 'src/top-only.ts']);
+    const under = discoverFiles({ cwd, paths: ['src'] });
+    expect(under.files.map((f) => f.rel).filter((rel) => under.reported(rel))).toEqual(['src/a.ts', 'src/keep.gen.ts', 'src/top-only.ts']);
   });
 });

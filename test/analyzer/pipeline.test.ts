@@ -89,6 +89,32 @@ describe('analyzer pipeline', () => {
     expect(everything.linked.tools.map((t) => t.name)).toEqual(['lookup_order']);
   });
 
+  it('parses a module that imports no framework when it imports tools (through a barrel): it may assemble a toolkit', async () => {
+    const toolClass = (cls: string, name: string): string =>
+      [
+        "import { StructuredTool } from '@langchain/core/tools';",
+        "import { z } from 'zod';",
+        `export class ${cls} extends StructuredTool {`,
+        `  name = '${name}';`,
+        "  description = 'x';",
+        '  schema = z.object({});',
+        "  async _call() { return ''; }",
+        '}',
+        '',
+      ].join('\n');
+    const cwd = tempProject({
+      'src/tools/search.ts': toolClass('SearchTool', 'search'),
+      'src/tools/fetch.ts': toolClass('FetchTool', 'fetch_page'),
+      'src/tools/index.ts': "export * from './search.js';\nexport { FetchTool } from './fetch.js';\n",
+      'src/kit.ts': "import { FetchTool, SearchTool } from './tools/index.js';\nexport const createTools = () => [new SearchTool(), new FetchTool(), new SearchTool()];\n",
+      // Imports nothing that defines tools: never parsed.
+      'src/dates.ts': 'export function formatDate(d: Date): string {\n  return d.toISOString();\n}\n',
+    });
+    const result = await analyzeProject({ cwd, rules: recommendedRules() });
+    expect(calls.files.sort()).toEqual(['src/kit.ts', 'src/tools/fetch.ts', 'src/tools/index.ts', 'src/tools/search.ts']);
+    expect(result.findings.map((f) => [f.file, f.messageId, f.data.name])).toEqual([['src/kit.ts', 'duplicateToolName', 'search']]);
+  });
+
   it('a warm run reads no file whose time and size are unchanged; a touched file is hashed, not parsed', async () => {
     const cwd = tempProject({
       'src/a.ts': `${TOOLS_IMPORT}export const a = 1;\n`,

@@ -77,11 +77,18 @@ describe('cross-file analysis', () => {
     expect(result.linked.exposureSets[0]!.unresolved.length).toBeGreaterThan(0);
   });
 
-  it('restricting paths to one module loses the other side (linking sees analysed files only)', async () => {
+  it('paths narrow what is reported, not what is analysed: the other side of a collision is still seen', async () => {
     const cwd = crossFileProject();
-    const result = await analyzeProject({ cwd, paths: ['src/agent.ts', 'src/tools/orders.ts'], rules: recommendedRules() });
-    expect(result.filesAnalyzed).toBe(2);
-    expect(result.findings).toEqual([]);
+    const whole = await analyzeProject({ cwd, rules: recommendedRules() });
+    const finding = whole.findings[0]!;
+    // The changed files of a commit: the one holding the finding and one of its related locations.
+    const narrowed = await analyzeProject({ cwd, paths: [finding.file, 'src/agent.ts'], rules: recommendedRules() });
+    expect(narrowed.filesAnalyzed).toBe(3);
+    expect(narrowed.findings).toEqual(whole.findings);
+    // A path that holds none of the findings reports none, though it analyses the same project.
+    const elsewhere = await analyzeProject({ cwd, paths: whole.findings.some((f) => f.file === 'src/tools/parcels.ts') ? ['src/tools/orders.ts'] : ['src/tools/parcels.ts'], rules: recommendedRules() });
+    expect(elsewhere.filesAnalyzed).toBe(3);
+    expect(elsewhere.findings).toEqual([]);
   });
 
   it('follows the listed files\' relative imports into files no tsconfig lists, as the compiler does', async () => {

@@ -22,7 +22,10 @@ const lastLine = (text: string): string => text.trimEnd().split('\n').at(-1) ?? 
 describe('layouts from the root', () => {
   it.each([
     ['npm-workspace', 1, '6 files in 2 projects'],
-    ['pnpm-uninstalled-base', 1, '⚠ 3 files in 2 projects (2 configuration warnings)'],
+    ['pnpm-uninstalled-base', 1, '⚠ 4 files in 2 projects (2 configuration warnings)'],
+    ['examples-beside-packages', 1, '7 files in 4 projects'],
+    ['stale-include', 1, '⚠ 2 files in 1 project (1 configuration warning)'],
+    ['extends-chain', 1, '⚠ 1 file in 1 project (2 configuration warnings)'],
     ['solution-references', 1, '⚠ 3 files in 2 projects (1 configuration warning)'],
     ['solution-no-references', 1, '4 files in 3 projects'],
     ['nul-in-template', 0, '⚠ 1 file in 1 project (1 skipped: 1 binary)'],
@@ -59,7 +62,7 @@ describe('layouts from the root', () => {
   it('an unreadable extends is a warning row naming the tsconfig and the missing file', async () => {
     const result = await cli(path.join(layouts, 'pnpm-uninstalled-base'));
     expect(result.stdout).toContain(
-      'packages/search-tools/tsconfig.json\n  warning  Cannot read what packages/search-tools/tsconfig.json extends (@research/tsconfig/base.json not found); its own settings are used  config-unreadable\n',
+      'packages/search-tools/tsconfig.json\n  warning  Cannot read what packages/search-tools/tsconfig.json extends (@research/tsconfig/base.json not installed); its own settings are used  config-unreadable\n',
     );
   });
 });
@@ -68,8 +71,11 @@ describe('a run that analyses nothing exits 2 and says why', () => {
   const empty =
     'tool-identity-audit: nothing to analyse: tsconfig.json matched no source files. Check the tsconfig\'s "include"/"files", the paths given, and "include"/"exclude" in the configuration; a run that analysed nothing is not a pass\n';
 
-  it('a tsconfig whose include matches nothing (fixtures/layouts/empty), also with --no-exit-code and for graph', async () => {
-    const cwd = path.join(layouts, 'empty');
+  it('a tsconfig that excludes every source there is, also with --no-exit-code and for graph', async () => {
+    const cwd = makeProject({
+      'tsconfig.json': JSON.stringify({ include: ['src'], exclude: ['lib'] }),
+      'lib/agent.ts': '// Moved out of src/ and excluded.\nexport const pending = true;\n',
+    });
     for (const args of [[], ['--no-exit-code'], ['-f', 'json'], ['--write-baseline']]) {
       expect(await cli(cwd, args)).toEqual({ status: 2, stdout: '', stderr: empty });
     }
@@ -112,5 +118,104 @@ describe('a run that analyses nothing exits 2 and says why', () => {
       stdout: '',
       stderr: `tool-identity-audit: Cannot read tsconfig ${path.join(cwd, 'tsconfig.base.json')}: file not found.\n`,
     });
+  });
+});
+
+// Issue 23, through the built binary as users run it: every source file under the paths, each
+// through its nearest tsconfig; paths that narrow the report, not the analysis; tsconfigs as tsc
+// reads them.
+describe('real layouts, through the binary', () => {
+  const examples = path.join(layouts, 'examples-beside-packages');
+  const chatFinding = [
+    'examples/chat-app/src/agent.ts',
+    '  9:11  error  Tool name "search_docs" is exposed more than once in agent "docs_helper"; dispatch picks the last tool listed. Give each tool a unique name or a namespace  no-tool-name-collision',
+    '               ↳ examples/chat-app/src/agent.ts:9:23  "search_docs" that dispatch picks',
+    '               ↳ examples/chat-app/src/tools/legacy.ts:6:9  "search_docs" is defined here',
+    '               ↳ examples/chat-app/src/tools/search.ts:5:9  "search_docs" is defined here',
+  ].join('\n');
+  const alertsFinding = [
+    'examples/mcp-demos/servers/alerts/src/server.ts',
+    '  6:21  error  MCP server "weather-alerts" registers the tool "ping" more than once; the later registration fails when it runs. Rename one of the tools  no-tool-name-collision',
+    '               ↳ examples/mcp-demos/servers/shared/src/index.ts:5:23  "ping" is first registered here',
+    '               ↳ examples/mcp-demos/servers/alerts/src/server.ts:4:16  the server instance is created here',
+  ].join('\n');
+
+  it('from the root: example apps with their own tsconfigs and a nested workspace are analysed, and --debug says which tsconfig owns which files', () => {
+    const result = runBin(examples, ['--debug']);
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe(`\n${chatFinding}\n\n${alertsFinding}\n\n✖ 2 problems (2 errors, 0 warnings)\n7 files in 4 projects\n`);
+    expect(result.stderr).toBe(
+      [
+        'tool-identity-audit: 5 projects, 7 files found, 7 files analysed',
+        '  tsconfig.json                                      0 files',
+        '  packages/forecast (default globs)                  1 file',
+        '  examples/chat-app/tsconfig.json                    4 files',
+        '  examples/mcp-demos/servers/alerts/tsconfig.json    1 file',
+        '  examples/mcp-demos/servers/shared (default globs)  1 file',
+        'tool-identity-audit: understood',
+        '  MCP TypeScript SDK: 1 MCP server with 3 registrations',
+        '  OpenAI Agents SDK (JavaScript): 3 tool definitions, 1 set',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a directory the root tsconfig does not include, given as the path, is analysed through the tsconfigs in it', () => {
+    const result = runBin(examples, ['examples']);
+    expect(result).toEqual({ status: 1, stdout: `\n${chatFinding}\n\n${alertsFinding}\n\n✖ 2 problems (2 errors, 0 warnings)\n6 files in 3 projects\n`, stderr: '' });
+    // One example alone: its own project, nothing else reported.
+    expect(runBin(examples, ['examples/chat-app']).stdout).toBe(`\n${chatFinding}\n\n✖ 1 problem (1 error, 0 warnings)\n4 files in 1 project\n`);
+  });
+
+  it('a pre-commit run over two changed files reports the collision in them that the whole run reports, its other side in unchanged files', () => {
+    const changed = runBin(examples, ['examples/chat-app/src/agent.ts', 'examples/chat-app/src/prompts.ts']);
+    expect(changed).toEqual({ status: 1, stdout: `\n${chatFinding}\n\n✖ 1 problem (1 error, 0 warnings)\n4 files in 1 project\n`, stderr: '' });
+    // The other side in another package of the nested workspace, imported by name, is read too.
+    expect(runBin(examples, ['examples/mcp-demos/servers/alerts/src/server.ts']).stdout).toBe(
+      `\n${alertsFinding}\n\n✖ 1 problem (1 error, 0 warnings)\n2 files in 1 project\n`,
+    );
+    // Changed files that hold no finding: clean, though they belong to the same project.
+    expect(runBin(examples, ['examples/chat-app/src/tools/legacy.ts', 'examples/chat-app/src/prompts.ts'])).toEqual({
+      status: 0,
+      stdout: '4 files in 1 project\n',
+      stderr: '',
+    });
+  });
+
+  it('a tsconfig whose include and files name paths that are gone: a configuration warning at most, the exit code from the findings alone', () => {
+    const result = runBin(path.join(layouts, 'stale-include'), []);
+    expect(result).toEqual({
+      status: 1,
+      stdout: [
+        '',
+        'lib/tracking.ts',
+        '  5:15  error  MCP server "parcel-desk" registers the tool "track_parcel" more than once; the later registration fails when it runs. Rename one of the tools  no-tool-name-collision',
+        '               ↳ lib/server.ts:8:13  "track_parcel" is first registered here',
+        '               ↳ lib/server.ts:6:23  the server instance is created here',
+        '',
+        'tsconfig.json',
+        '  warning  tsconfig.json lists a file that does not exist (src/main.ts); the rest of its files are analysed  config-unreadable',
+        '',
+        '✖ 1 problem (1 error, 0 warnings)',
+        '⚠ 2 files in 1 project (1 configuration warning)',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+    // A stale include beside one that matches: no diagnostic at all, exit 0 on clean code.
+    const clean = makeProject({ 'tsconfig.json': JSON.stringify({ include: ['src', '../retired-widgets/src', 'old/**/*.ts'] }), 'src/a.ts': 'export const a = 1;\n' });
+    expect(runBin(clean, [])).toEqual({ status: 0, stdout: '1 file in 1 project\n', stderr: '' });
+  });
+
+  it('a broken chain of extends is named along the chain, never a syntax error', () => {
+    const result = runBin(path.join(layouts, 'extends-chain'), ['-f', 'json']);
+    expect(result.status).toBe(1);
+    const messages = (JSON.parse(result.stdout) as Array<{ filePath: string; messages: Array<{ message: string }> }>).flatMap((file) =>
+      file.messages.map((m) => `${path.relative(path.join(layouts, 'extends-chain'), file.filePath)}: ${m.message}`),
+    );
+    expect(messages.filter((m) => m.includes('extends'))).toEqual([
+      'packages/bot/tsconfig.json: Cannot read what packages/bot/tsconfig.json extends (../../tsconfig.json, which extends @acme/tsconfig/node20.json, not installed); its own settings are used.',
+      'tsconfig.json: Cannot read what tsconfig.json extends (@acme/tsconfig/node20.json not installed); its own settings are used.',
+    ]);
   });
 });

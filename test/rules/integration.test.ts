@@ -517,6 +517,11 @@ const rowDetails: Record<string, RowDetail[]> = {
   ],
   // Issue 21 item 1: servers in a class field (Cloudflare McpAgent), a subclass of McpServer, and a
   // JavaScript module registering on an untyped parameter (needs the other module's facts).
+  // A toolkit module that imports no framework: one file alone cannot tell its members are tools.
+  'projects/plain-toolkits': [
+    { rule: 'no-tool-name-collision', messageId: 'duplicateToolName', file: 'src/toolkits/billing.ts', data: { name: 'record_payment', set: 'this list of tools', winner: 'the first tool listed', remedy: 'a unique name' }, needsTypes: true },
+    { rule: 'no-tool-name-collision', messageId: 'duplicateToolName', file: 'src/toolkits/billing.ts', data: { name: 'list_invoices', set: 'this list of tools', winner: 'the first tool listed', remedy: 'a unique name' }, needsTypes: true },
+  ],
   'projects/mcp-classes': [
     {
       rule: 'no-tool-name-collision',

@@ -706,6 +706,20 @@ export function pendingNames(content: Anthropic.ContentBlock[], pending: Map<str
 }
 `;
 
+const proseResult = `import type { ToolCall } from '@langchain/core/messages/tool';
+
+export function refundResult(toolCall: ToolCall, amount: number): string {
+  return \`Refund \${toolCall.id ?? 'unknown'} of \${amount} cents was queued for review.\`;
+}
+`;
+
+const keyResult = `import type { ToolCall } from '@langchain/core/messages/tool';
+
+export function refundKey(toolCall: ToolCall): string {
+  return \`refund-\${toolCall.id ?? 'pending'}\`;
+}
+`;
+
 // LangChain's standard `tool_call` blocks declare `id?: string`: nothing guarantees it.
 const unguaranteedBlocks = `import type { AIMessage, ContentBlock } from '@langchain/core/messages';
 
@@ -911,6 +925,7 @@ runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
       name: "Anthropic tool_use blocks (a guard that exits, a switch case): the API always sends the id, so the fallback cannot run (the adapter's callIdGuarantees)",
       code: anthropicLoop,
     },
+    { mode: 'syntax', name: "a call ID quoted in a sentence of a tool's result: text for a reader, whatever reads it next", code: proseResult },
   ],
   invalid: [
     {
@@ -961,6 +976,12 @@ runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
         { messageId: 'madeUpCallId', data: { expression: 'toolCallId', form: 'a destructuring default', fallback: "''" }, ...loc(discriminatedParts, "toolCallId = ''"), suggestions: [] },
         { messageId: 'coercedCallId', data: { expression: 'b.id', form: 'String()' }, ...loc(discriminatedParts, 'String(b.id)'), suggestions: [] },
       ],
+    },
+    {
+      mode: 'syntax',
+      name: 'a fallback in a key built without words and spaces: an identifier, returned on',
+      code: keyResult,
+      errors: [{ messageId: 'madeUpCallId', data: { expression: 'toolCall.id', form: 'a `??` default', fallback: "'pending'" }, ...loc(keyResult, "toolCall.id ?? 'pending'"), suggestions: [] }],
     },
     {
       mode: 'syntax',

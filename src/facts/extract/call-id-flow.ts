@@ -66,6 +66,9 @@ function climb(ctx: Ctx, start: TS.Node, trace: Trace, depth: number): CallIdFlo
     if (ts.isTemplateSpan(parent)) continue;
     if (ts.isTemplateExpression(parent)) {
       if (parent.templateSpans.length >= MEMO_PARTS) return { kind: 'memo' };
+      // `Refund ${id} was queued`: words between spaces are a sentence for a reader (a person, or a
+      // model reading a tool's result); no identifier or key is written with them.
+      if (isProse(parent)) return { kind: 'text' };
       // `${toolCallId || 'fq'}-${index}`: a key made unique by an index or a counter is a row key, not the call ID.
       if (parent.templateSpans.some((span) => span !== child && isMinted(ctx, unwrap(ts, span.expression), trace.scope))) return { kind: 'memo' };
       const tagged = parentOf(ctx, parent);
@@ -90,6 +93,13 @@ function climb(ctx: Ctx, start: TS.Node, trace: Trace, depth: number): CallIdFlo
     return step.kind === 'display' && carried && (ts.isReturnStatement(parent) || ts.isArrowFunction(parent)) ? { kind: 'returned' } : step;
   }
   return { kind: 'other' };
+}
+
+/** The template's own text has words and spaces between them: at least two words, and whitespace. */
+function isProse(template: TS.TemplateExpression): boolean {
+  const parts = [template.head.text, ...template.templateSpans.map((span) => span.literal.text)];
+  const words = parts.reduce((n, part) => n + (part.match(/[A-Za-z]{2,}/g)?.length ?? 0), 0);
+  return words >= 2 && parts.some((part) => /[A-Za-z]\s|\s[A-Za-z]/.test(part));
 }
 
 /** Property names that say "an ID" (`id`, `messageId`, `parent_id`): an object holding one hands it on. */

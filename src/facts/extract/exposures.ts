@@ -105,9 +105,9 @@ function holderOf(ctx: Ctx, node: TS.Node): string | undefined {
  * A toolkit: an array literal held by a variable or returned by a function, in a file whose adapter
  * treats such lists as sets. The linker keeps it only when every element is one of that adapter's tools.
  */
-export function addToolkit(ctx: Ctx, adapterId: string, array: TS.ArrayLiteralExpression, scope: Scope): void {
+export function addToolkit(ctx: Ctx, adapterId: string, array: TS.ArrayLiteralExpression, scope: Scope, toolkitOf?: string[]): void {
   if (array.elements.length < 2) return;
-  ctx.facts.exposures.push({
+  const exposure: ExposureFact = {
     id: makeId(ctx, 'toolkit', array),
     adapter: adapterId,
     kind: 'toolkit',
@@ -116,7 +116,9 @@ export function addToolkit(ctx: Ctx, adapterId: string, array: TS.ArrayLiteralEx
     additions: [],
     mutatedUnknown: false,
     span: spanOf(ctx, array),
-  });
+  };
+  if (toolkitOf) exposure.toolkitOf = toolkitOf;
+  ctx.facts.exposures.push(exposure);
 }
 
 type Usage =

@@ -67,14 +67,51 @@ function collectToolkits(
   variables: ReadonlyArray<{ node: TS.VariableDeclaration; scope: Scope }>,
   returned: ReadonlyArray<{ node: TS.Expression; scope: Scope }>,
 ): void {
-  const adapter = ctx.enabled.find((candidate) => candidate.toolkitArrays);
-  if (!adapter) return;
   const { ts } = ctx;
+  const adapter = ctx.enabled.find((candidate) => candidate.toolkitArrays);
+  // In a module that imports none of those frameworks (`createTools(kit)` returning `[new A(kit),
+  // new B(kit)]`, the classes imported through barrels), a list of values that could be tools is a
+  // toolkit of whichever such framework its members turn out to belong to: the linker decides.
+  const open = adapter ? undefined : ctx.adapters.filter((candidate) => candidate.toolkitArrays).map((candidate) => candidate.id);
+  if (!adapter && open!.length === 0) return;
   const candidates = [...variables.flatMap(({ node, scope }) => (node.initializer ? [{ node: node.initializer, scope }] : [])), ...returned];
   for (const { node, scope } of candidates) {
     const array = unwrap(ts, node);
-    if (ts.isArrayLiteralExpression(array)) addToolkit(ctx, adapter.id, array, scope);
+    if (!ts.isArrayLiteralExpression(array)) continue;
+    if (adapter) addToolkit(ctx, adapter.id, array, scope);
+    else if (array.elements.every((element) => mayBeTool(ctx, element))) addToolkit(ctx, '', array, scope, open);
   }
+}
+
+/**
+ * A module the pre-filter would only read for its surface (it imports no framework) may still
+ * assemble tools defined elsewhere: its top-level lists, and the lists its top-level functions
+ * return directly (`export function createTools(kit) { return [new A(kit), new B(kit)] }`).
+ */
+export function collectSurfaceToolkits(ctx: Ctx, variables: ReadonlyArray<{ node: TS.VariableDeclaration; scope: Scope }>): void {
+  const { ts } = ctx;
+  const returned: Array<{ node: TS.Expression; scope: Scope }> = [];
+  const returnsOf = (fn: TS.FunctionLikeDeclaration): void => {
+    const body = fn.body;
+    if (!body) return;
+    if (!ts.isBlock(body)) returned.push({ node: body, scope: ctx.fileScope });
+    else for (const statement of body.statements) if (ts.isReturnStatement(statement) && statement.expression) returned.push({ node: statement.expression, scope: ctx.fileScope });
+  };
+  for (const statement of ctx.sf.statements) if (ts.isFunctionDeclaration(statement)) returnsOf(statement);
+  const lists: Array<{ node: TS.VariableDeclaration; scope: Scope }> = [];
+  for (const variable of variables) {
+    const init = variable.node.initializer && unwrap(ts, variable.node.initializer);
+    if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) returnsOf(init);
+    else lists.push(variable);
+  }
+  collectToolkits(ctx, lists, returned);
+}
+
+/** An element that can hold a tool: a name, an instance, a call's result, a spread of a list. */
+function mayBeTool(ctx: Ctx, element: TS.Expression): boolean {
+  const { ts } = ctx;
+  const e = unwrap(ts, ts.isSpreadElement(element) ? element.expression : element);
+  return ts.isIdentifier(e) || ts.isNewExpression(e) || ts.isCallExpression(e) || ts.isPropertyAccessExpression(e);
 }
 
 export function queueLiveProperty(st: FrameworkState, node: LiveAccess, scope: Scope): void {

@@ -84,7 +84,7 @@ export function linkExposures(ctx: LinkContext, serverSets: ReadonlyMap<string, 
       }
       if (exposure.kind === 'toolkit') {
         // A list of tools on its own: a set only when every element is one of its adapter's tools.
-        if (!collectToolkit(ctx, file, exposure.tools, set)) continue;
+        if (!collectToolkit(ctx, file, exposure.tools, set, exposure.toolkitOf)) continue;
       } else {
         for (const source of sources.tools) collectTools(ctx, source.file, source.value, set, exposure.toolsShape === 'record', exposure);
       }

@@ -37,9 +37,12 @@ export function collectTools(ctx: LinkContext, file: string, source: ValueRef, s
 }
 
 /** A toolkit array's members; false when some element is not a tool of the set's adapter. */
-export function collectToolkit(ctx: LinkContext, file: string, source: ValueRef | undefined, set: ResolvedExposureSet): boolean {
+export function collectToolkit(ctx: LinkContext, file: string, source: ValueRef | undefined, set: ResolvedExposureSet, toolkitOf?: readonly string[]): boolean {
   if (!source) return false;
   const items = resolveTop(ctx, file, source);
+  // A toolkit of a module that imports no framework belongs to its first member's framework.
+  const [first] = items;
+  if (set.adapter === '' && first?.item.t === 'tool' && toolkitOf?.includes(first.item.def.adapter)) set.adapter = first.item.def.adapter;
   if (items.length < 2 || !items.every(({ item }) => item.t === 'tool' && item.def.adapter === set.adapter)) return false;
   for (const { item, listedAt } of items) if (item.t === 'tool') set.tools.push(resolvedTool(ctx, item, listedAt));
   return true;
