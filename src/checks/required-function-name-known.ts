@@ -51,7 +51,7 @@ export function checkRequiredFunctionNameKnown(input: CheckInput): Finding[] {
     const added = reference.form === 'tool-choice' ? addedAt.get(name) : undefined;
     const related = [{ ...set.at, message: `${setLabel(set)}: its tools are configured here` }];
     if (added) related.push({ ...added, message: `"${name}" is added here, after the first request` });
-    const effect = reference.form === 'tool-choice' ? 'the forced request fails or is ignored' : 'the name is dropped and no tool is offered for it';
+    const effect = reference.effect ?? (reference.form === 'tool-choice' ? 'the forced request fails or is ignored' : 'the name is dropped and no tool is offered for it');
     findings.push(
       makeFinding(RULE, added ? 'requiredFunctionAddedLater' : 'unknownRequiredFunction', {
         at: reference.at,

@@ -160,10 +160,8 @@ function groupFindings(
     for (const [i, member] of members.entries()) {
       // Registrations in different branches of one if/switch never both run.
       if (i === 0 || !member || !first || members.slice(0, i).every((m) => !m || exclusive(m, member))) continue;
-      // The later registration decides: one that checks throws, one that does not replaces the tool.
-      const replaces = 'replaces' in member && member.replaces === true;
       findings.push(
-        makeFinding(RULE, replaces ? 'mcpReplacedRegistration' : 'mcpDuplicateRegistration', {
+        makeFinding(RULE, registrationMessage(member, members.slice(0, i)), {
           at: memberLocation(member),
           data: { name: group.name, server: set.name === undefined ? 'instance' : `"${set.name}"` },
           related: [
@@ -222,6 +220,20 @@ function groupFindings(
     );
   }
   return findings;
+}
+
+const outcomeMessage = { throws: 'mcpDuplicateRegistration', replaces: 'mcpReplacedRegistration', listed: 'mcpDuplicateListing' } as const;
+
+/**
+ * What the later registration of a name does, which decides the message: one that checks throws,
+ * one that does not replaces the tool or lists it again; an element of a list registered by one call
+ * (`addTools([...])`) beside an earlier element of that call does what the call does with two.
+ */
+function registrationMessage(member: ResolvedTool | ResolvedHandoff, earlier: ReadonlyArray<ResolvedTool | ResolvedHandoff | undefined>): string {
+  if (!('kind' in member)) return outcomeMessage.throws;
+  const inCall = member.inCall;
+  if (inCall && earlier.some((m) => m && 'kind' in m && m.inCall?.key === inCall.key && !exclusive(m, member))) return outcomeMessage[inCall.onDuplicate];
+  return outcomeMessage[member.replaces ? 'replaces' : member.listed ? 'listed' : 'throws'];
 }
 
 /** What the related location of the member that wins says. */

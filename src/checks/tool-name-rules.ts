@@ -2,7 +2,7 @@
 // the CLI agree.
 import type { ToolNameProvider } from './catalog.js';
 
-interface ProviderRule {
+export interface ProviderRule {
   label: string;
   maxLength: number;
   /** Characters allowed anywhere. */

@@ -7,7 +7,8 @@ import type { Finding } from './finding.js';
 import { adapterOf, type CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
 import { isTestFile } from './test-files.js';
-import { mcpToolNameRule, providerLabel, ruleProblem, toolNameProblem } from './tool-name-rules.js';
+import type { FrameworkAdapter } from '../facts/adapters/types.js';
+import { mcpToolNameRule, providerLabel, ruleProblem, toolNameProblem, type ProviderRule } from './tool-name-rules.js';
 import { setKey, setLabel } from './set-label.js';
 
 const RULE = 'valid-tool-name';
@@ -31,9 +32,12 @@ export function checkValidToolNames(input: CheckInput, options: RuleOptions<'val
     if (input.matchPath && isTestFile(input.matchPath(thing.at.file))) continue;
     // An MCP server's names must fit the MCP pattern whatever model a client forwards them to.
     const mcpProblem = thing.what === 'MCP tool' ? ruleProblem(thing.name, mcpToolNameRule) : undefined;
-    const problem = mcpProblem ?? toolNameProblem(thing.name, options.provider, options.pattern);
+    // A framework that always talks to one provider is held to that provider's rule.
+    const own = thing.what === 'MCP tool' ? undefined : adapterRule(adapterOf(input, thing.adapter)?.nameRule);
+    const ownProblem = own ? ruleProblem(thing.name, own) : undefined;
+    const problem = mcpProblem ?? (own ? ownProblem : toolNameProblem(thing.name, options.provider, options.pattern));
     if (problem !== undefined) {
-      const provider = mcpProblem !== undefined ? mcpToolNameRule.label : providerLabel(options.provider, options.pattern);
+      const provider = mcpProblem !== undefined ? mcpToolNameRule.label : own ? own.label : providerLabel(options.provider, options.pattern);
       findings.push(
         makeFinding(RULE, 'invalidToolName', {
           at: thing.at,
@@ -47,6 +51,12 @@ export function checkValidToolNames(input: CheckInput, options: RuleOptions<'val
     }
   }
   return findings;
+}
+
+/** An adapter's `nameRule` as a provider rule. */
+function adapterRule(rule: FrameworkAdapter['nameRule']): ProviderRule | undefined {
+  if (!rule) return undefined;
+  return { label: rule.label, maxLength: rule.maxLength, allowed: new RegExp(`[${rule.characters}]`), allowedText: rule.charactersText };
 }
 
 /**

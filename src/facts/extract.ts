@@ -77,19 +77,23 @@ const registrationPatterns = new WeakMap<readonly FrameworkAdapter[], RegExp>();
 
 /**
  * `server.tool('search', ...)` on a server passed in, in a module that imports no framework: a
- * registration method followed by a written name (a string or template literal).
+ * registration method followed by what its first argument starts with: a written name (a string or
+ * template literal), an options object (`.addTool({`) or a list of them (`.addTools([`).
  */
 function registrationCallPattern(adapters: readonly FrameworkAdapter[]): RegExp {
   let pattern = registrationPatterns.get(adapters);
   if (!pattern) {
-    const names = new Set<string>();
+    // What the call's first argument starts with: the name, an options object, a list of them.
+    const byOpening = new Map<string, Set<string>>([[`['"\`]`, new Set()], ['\\{', new Set()], ['\\[', new Set()]]);
     for (const adapter of adapters) {
       for (const spec of adapter.mcpRegistrations ?? []) {
         if (spec.server) continue;
-        for (const shape of spec.match) if (shape.type === 'method') names.add(shape.method.replace(/[$]/g, '\\$&'));
+        const opening = spec.list ? '\\[' : spec.name[0]?.from === 'option' ? '\\{' : `['"\`]`;
+        for (const shape of spec.match) if (shape.type === 'method') byOpening.get(opening)!.add(shape.method.replace(/[$]/g, '\\$&'));
       }
     }
-    pattern = names.size === 0 ? /(?!)/ : new RegExp(`\\.(?:${[...names].join('|')})\\s*\\(\\s*['"\`]`);
+    const alternatives = [...byOpening].filter(([, names]) => names.size > 0).map(([opening, names]) => `\\.(?:${[...names].join('|')})\\s*\\(\\s*${opening}`);
+    pattern = alternatives.length === 0 ? /(?!)/ : new RegExp(alternatives.join('|'));
     registrationPatterns.set(adapters, pattern);
   }
   return pattern;

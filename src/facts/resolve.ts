@@ -22,7 +22,7 @@ export function linkFacts(files: readonly FileFacts[], options: LinkOptions): Li
   // Sets in file then exposure order, MCP server sets appended, the catalog in file order,
   // loaders applied last, run references after set references.
   const serverSets = mcpServerSets(ctx);
-  const { exposureSets, agents, references, loaders } = linkExposures(ctx);
+  const { exposureSets, agents, references, loaders } = linkExposures(ctx, serverSets);
   const { sets, mcpServers } = linkMcpServers(ctx, serverSets);
   exposureSets.push(...sets);
   const { tools, namespaces } = linkCatalog(ctx);

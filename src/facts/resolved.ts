@@ -37,6 +37,10 @@ export interface ResolvedTool {
   branch?: string[];
   /** For MCP registrations: registering the name again replaces the tool instead of failing. */
   replaces?: true;
+  /** For MCP registrations: registering the name again lists it twice. */
+  listed?: true;
+  /** For MCP registrations made by one call with others (`addTools([...])`): that call, and what two of one name in it do. */
+  inCall?: { key: string; onDuplicate: 'throws' | 'replaces' | 'listed' };
   /**
    * For `new X()` of a tool class: the class (`key`: its definition) and how the `new` names it.
    * Two instances of one class carry one name, even one the linker cannot compute.
@@ -179,6 +183,8 @@ export interface ResolvedToolReference {
   runTools: ResolvedTool[];
   /** Run-level tools that could not be followed. */
   runToolsUnresolved: boolean;
+  /** What an entry naming no tool does, when the adapter says (`ReferenceSpec.effect`). */
+  effect?: string;
 }
 
 export interface LinkedProject {

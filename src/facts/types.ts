@@ -185,6 +185,8 @@ export interface McpServerFact {
    * instance its callers pass. The linker uses it only when no caller leads to a server.
    */
   parameter?: { fn: string; index: number };
+  /** The tools its creation options list (`McpServerSpec.tools`), each one registration in order. */
+  tools?: ValueRef;
   span: Span;
 }
 
@@ -202,6 +204,13 @@ export interface McpRegistrationFact {
   branch?: string[];
   /** A second registration of the name replaces the first instead of throwing (the adapter says which). */
   replaces?: true;
+  /** A second registration of the name is listed beside the first (`McpRegistrationSpec.onDuplicate: 'listed'`). */
+  listed?: true;
+  /**
+   * One element of a call that registers a list (`server.addTools([a, b])`): the call's start and
+   * what two elements of one name in it do. `span` is then the element's.
+   */
+  inCall?: { start: number; onDuplicate: 'throws' | 'replaces' | 'listed' };
   span: Span;
 }
 
@@ -278,6 +287,8 @@ export interface ExposureFact {
   alsoTools?: ValueRef[];
   /** Tools the framework adds after the listed ones (`ExposureSpec.addedTools`), at the option that makes it add them. */
   addedTools?: Array<{ name: string; span: Span }>;
+  /** A record of MCP servers whose tools join the set as `${prefix}<key>${separator}<tool>`. */
+  prefixedMcpServers?: { prefix: string; separator: string; value: ValueRef };
   /**
    * For `add-tools`: the tool (`ToolDefinitionFact` id, this file) whose execute makes the call, when
    * it runs during that invocation and the execute removes nothing: the call adds to the live list
@@ -440,6 +451,10 @@ export interface ToolReferenceFact {
   option: string;
   form: 'tool-choice' | 'names';
   name: NameValue;
+  /** Names the set's prefixed MCP servers' tools (`ReferenceSpec.serverTools`): kept only for a configured key. */
+  serverTools?: true;
+  /** What an entry naming no tool does, for the message (`ReferenceSpec.effect`). */
+  effect?: string;
   span: Span;
 }
 

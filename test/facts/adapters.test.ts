@@ -43,6 +43,8 @@ describe('adapter registry', () => {
       'voltagent',
       'inngest-agent-kit',
       'llamaindex',
+      'fastmcp',
+      'claude-agent-sdk',
     ]);
     expect(getAdapter('openai-agents')).toBe(openaiAgentsAdapter);
     expect(getAdapter('nope')).toBeUndefined();

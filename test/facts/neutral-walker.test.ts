@@ -20,7 +20,8 @@ const neutralFiles = [
   ...readdirSync(path.join(root, 'src/facts/resolve')).map((f) => `src/facts/resolve/${f}`),
   'src/facts/resolve.ts',
 ];
-const FACT_VOCABULARY = new Set(['tool', 'agent', 'handoff', 'namespace', 'addTools', 'removeTools', 'result', 'requiredFunctionName', 'run', 'name', 'tools', 'config']);
+// `options` is a generic word too: the Claude Agent SDK's `query({ options: { allowedTools } })` path step.
+const FACT_VOCABULARY = new Set(['tool', 'agent', 'handoff', 'namespace', 'addTools', 'removeTools', 'result', 'requiredFunctionName', 'run', 'name', 'tools', 'config', 'options']);
 
 function apiNames(): string[] {
   const names = new Set<string>();

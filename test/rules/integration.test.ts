@@ -105,6 +105,17 @@ interface RowDetail {
   needsTypes: boolean;
 }
 
+const CLAUDE_AVAILABLE = [
+  'mcp__orders__lookup_order',
+  'mcp__orders__refund_order',
+  'mcp__help__search',
+  'mcp__help__get_article',
+  'mcp__harbor_outfitters_support_knowledge_base_archive__search',
+  'mcp__harbor_outfitters_support_knowledge_base_archive__get_article',
+]
+  .map((name) => `"${name}"`)
+  .join(', ');
+
 const rowDetails: Record<string, RowDetail[]> = {
   // VoltAgent: a supervisor whose tools come from three modules; its sub-agents add delegate_task.
   'frameworks/voltagent': [
@@ -209,6 +220,80 @@ const rowDetails: Record<string, RowDetail[]> = {
       file: 'src/tools/incidents.ts',
       data: { what: 'MCP tool', name: 'restart service', provider: "the MCP specification's tool-name pattern", reason: 'it contains " "; only letters, digits, "_", "-" and "." are allowed' },
       needsTypes: false,
+    },
+  ],
+  // Claude Agent SDK: createSdkMcpServer tool lists, query() shows mcp__<key>__<tool>.
+  'frameworks/claude-agent-sdk': [
+    {
+      rule: 'valid-tool-name',
+      messageId: 'invalidToolName',
+      file: 'src/main.ts',
+      data: {
+        what: 'Tool',
+        name: 'mcp__harbor_outfitters_support_knowledge_base_archive__get_article',
+        provider: "the Anthropic API's tool-name pattern (Claude Agent SDK)",
+        reason: 'it is 66 characters long; the limit is 64',
+      },
+      needsTypes: true,
+    },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unknownRequiredFunction',
+      file: 'src/main.ts',
+      data: {
+        option: 'allowedTools',
+        name: 'mcp__help__get_articles',
+        set: 'the tools of this call',
+        available: CLAUDE_AVAILABLE,
+        effect: 'it auto-allows nothing, so the tool meant still asks for permission',
+      },
+      needsTypes: true,
+    },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unknownRequiredFunction',
+      file: 'src/main.ts',
+      data: {
+        option: 'disallowedTools',
+        name: 'mcp__orders__refund',
+        set: 'the tools of this call',
+        available: CLAUDE_AVAILABLE,
+        effect: 'it blocks nothing, so the tool meant stays available to the model',
+      },
+      needsTypes: true,
+    },
+    {
+      // lookupOrder and customerOrders are defined in src/tools/orders.ts.
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/servers.ts',
+      data: { server: '"orders"', name: 'lookup_order' },
+      needsTypes: true,
+    },
+  ],
+  // fastmcp: addTool replaces a tool of the name silently; addTools lists two of one name in one call.
+  'frameworks/fastmcp': [
+    {
+      rule: 'valid-tool-name',
+      messageId: 'invalidToolName',
+      file: 'src/admin.ts',
+      data: { what: 'MCP tool', name: 'reindex space', provider: "the MCP specification's tool-name pattern", reason: 'it contains " "; only letters, digits, "_", "-" and "." are allowed' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateListing',
+      file: 'src/server.ts',
+      data: { server: '"fernhill-handbook"', name: 'list_spaces' },
+      needsTypes: false,
+    },
+    {
+      // registerPageTools(server) and registerTicketTools(server) live in two modules.
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpReplacedRegistration',
+      file: 'src/tools/tickets.ts',
+      data: { server: '"fernhill-handbook"', name: 'search' },
+      needsTypes: true,
     },
   ],
   // Vercel AI SDK: tools records keyed by name, spread across modules.

@@ -56,7 +56,13 @@ const toolChoiceStyle = z.strictObject({
 
 const reference = z.discriminatedUnion('form', [
   z.strictObject({ form: z.literal('tool-choice'), ...optionAt, style: toolChoiceStyle }),
-  z.strictObject({ form: z.literal('names'), ...optionAt, objectName: optionPath.optional().describe('Elements are objects naming a tool at this path.') }),
+  z.strictObject({
+    form: z.literal('names'),
+    ...optionAt,
+    objectName: optionPath.optional().describe('Elements are objects naming a tool at this path.'),
+    serverTools: z.literal(true).optional().describe('Entries name tools of the set\'s prefixedMcpServers (`mcp__<key>__<tool>`); only those for a configured key are checked.'),
+    effect: z.string().min(1).optional().describe('What an entry that names no tool does, for the message.'),
+  }),
 ]);
 
 const typesOf = z.array(z.string()).optional().describe("Applies when the object's `type` is one of these.");
@@ -83,13 +89,21 @@ const exposure = z.strictObject({
     .optional()
     .describe('A tool the framework adds after the listed ones when this option is given (not as an empty array): `subAgents` adds "delegate_task".'),
   references: z.array(reference).optional().describe('Options that name tools of the set by string: tool choices, lists of active tools.'),
+  prefixedMcpServers: z
+    .strictObject({ ...optionAt, prefix: z.string(), separator: z.string().min(1) })
+    .optional()
+    .describe('A record of MCP servers whose tools the model sees as <prefix><key><separator><tool>.'),
   duplicates: z
     .strictObject({ outcome: z.string().min(1) })
     .optional()
     .describe('Two tools of one name make the call fail; `outcome` says how, for messages.'),
 });
 
-const mcpServer = z.strictObject({ match, name: z.array(nameSource).default([]) });
+const mcpServer = z.strictObject({
+  match,
+  name: z.array(nameSource).default([]),
+  tools: z.strictObject(optionAt).optional().describe("The server's tools are listed in this option of its creation call, each one registration."),
+});
 
 const passThrough = z.strictObject({ match, argument: index.describe('The argument the call returns.') });
 
@@ -97,7 +111,18 @@ const mcpRegistration = z.strictObject({
   match,
   name: names,
   server: z.strictObject({ argument: index }).optional().describe('The server is this argument, not the receiver: `registerPaidTool(server, name, ...)` is { "argument": 0 }.'),
-  onDuplicate: z.enum(['throws', 'replaces']).optional().describe('What a second registration of a name does: throws (default) or replaces the first silently.'),
+  onDuplicate: z
+    .enum(['throws', 'replaces', 'listed'])
+    .optional()
+    .describe('What a second registration of a name does: throws (default), replaces the first silently, or is listed beside it.'),
+  list: z
+    .strictObject({
+      argument: index.describe('The argument that holds the array of tools.'),
+      name: optionPath.min(1).describe('Where each element writes its name (["name"]).'),
+      inCall: z.enum(['throws', 'replaces', 'listed']).describe('What two elements of one name in one call do.'),
+    })
+    .optional()
+    .describe('The call registers every element of an array (`server.addTools([a, b])`); `name` is then unused.'),
 });
 
 const builtinIds = builtins.map((adapter) => adapter.id) as [string, ...string[]];

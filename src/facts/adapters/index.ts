@@ -2,6 +2,8 @@
 import { aiSdkAdapter } from './ai-sdk.js';
 import { anthropicAdapter } from './anthropic.js';
 import { bedrockRuntimeAdapter } from './bedrock-runtime.js';
+import { claudeAgentSdkAdapter } from './claude-agent-sdk.js';
+import { fastmcpAdapter } from './fastmcp.js';
 import { googleGenaiAdapter } from './google-genai.js';
 import { inngestAgentKitAdapter } from './inngest-agent-kit.js';
 import { langchainAdapter } from './langchain.js';
@@ -21,6 +23,8 @@ export {
   aiSdkAdapter,
   anthropicAdapter,
   bedrockRuntimeAdapter,
+  claudeAgentSdkAdapter,
+  fastmcpAdapter,
   googleGenaiAdapter,
   inngestAgentKitAdapter,
   langchainAdapter,
@@ -47,6 +51,8 @@ export const adapters: readonly FrameworkAdapter[] = [
   voltAgentAdapter,
   inngestAgentKitAdapter,
   llamaIndexAdapter,
+  fastmcpAdapter,
+  claudeAgentSdkAdapter,
 ];
 
 /** The adapter with this id, or undefined. */

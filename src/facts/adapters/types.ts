@@ -142,7 +142,20 @@ export type ReferenceSpec = OptionAt &
   (
     | { form: 'tool-choice'; style: ToolChoiceStyle }
     /** `objectName`: the list's elements are objects naming a tool at this path (`tools: [{ type: 'function', name }]`). */
-    | { form: 'names'; objectName?: readonly string[] }
+    | {
+        form: 'names';
+        objectName?: readonly string[];
+        /**
+         * The entries name tools of the set's `prefixedMcpServers` as the model sees them
+         * (`allowedTools: ['mcp__docs__search']`): only an entry written
+         * `${prefix}<key>${separator}<tool>` for a key the set configures, without a `*`, is
+         * checked; the rest (the framework's own tools, wildcards, servers configured elsewhere)
+         * are not references to the set.
+         */
+        serverTools?: true;
+        /** What an entry that names no tool does, for the message (default: it is dropped and no tool is offered). */
+        effect?: string;
+      }
   );
 
 /**
@@ -197,6 +210,13 @@ export interface ExposureSpec {
    * ('the Anthropic API rejects the request (400 "tools: Tool names must be unique")').
    */
   duplicates?: { outcome: string };
+  /**
+   * A record of MCP servers (`mcpServers: { docs: server }`) whose tools the model sees as
+   * `${prefix}<key>${separator}<tool>` (Claude Agent SDK `mcp__docs__search`): each server's tools
+   * join the set under those names. A value that is not a server of the analysis (a stdio or HTTP
+   * configuration, a parameter) makes the set incomplete.
+   */
+  prefixedMcpServers?: OptionAt & { prefix: string; separator: string };
   /** A boolean option that prefixes MCP tool names with their server name. */
   includeServerInToolNames?: OptionAt;
   /** An option holding `'warn' | 'error'`, for frameworks whose agent takes it. */
@@ -238,17 +258,42 @@ export interface McpServerSpec {
    * is the instance.
    */
   parameterTypes?: readonly string[];
+  /**
+   * The server's tools are listed in its creation options (`createSdkMcpServer({ tools: [...] })`),
+   * as values of the adapter's tool definers, in order: one registration each.
+   */
+  tools?: OptionAt;
 }
 
-/** `server.registerTool('x', ...)`: a registration of one tool on a receiver that may be a server. */
+/**
+ * What registering a name a server already has does at run time: `throws` (the MCP SDK's "Tool x is
+ * already registered"), `replaces` the earlier tool silently, or `listed`: both stay and clients
+ * list the name twice.
+ */
+export type McpDuplicateOutcome = 'throws' | 'replaces' | 'listed';
+
+/**
+ * `server.registerTool('x', ...)`: a registration of one tool on a receiver that may be a server.
+ * `name` may be a positional `argument` (a string or constant: an options object there is another
+ * overload) or an `option` of an options object (`server.addTool({ name: 'x', execute })`, inline or
+ * a `const` holding it).
+ */
 export interface McpRegistrationSpec {
   match: readonly CallShape[];
   name: readonly NameSource[];
   /**
-   * What a second registration of a name does at run time: `throws` (the default) or `replaces`
-   * the first one silently. Decided by the later registration, and only changes the message.
+   * What a second registration of a name does at run time (default `throws`). Decided by the later
+   * registration, and only changes the message.
    */
-  onDuplicate?: 'throws' | 'replaces';
+  onDuplicate?: McpDuplicateOutcome;
+  /**
+   * The call registers every element of the array at this argument (`server.addTools([a, b])`,
+   * inline or a `const` holding it), each named at `name` inside the element (an object literal or
+   * a `const` holding one; anything else is a registration under an unknown name); the spec's own
+   * `name` is then unused. `inCall`: what two elements of one name in this one call do (fastmcp
+   * `addTools` removes the names it is given from the server, then appends them all: `listed`).
+   */
+  list?: { argument: number; name: readonly string[]; inCall: McpDuplicateOutcome };
   /**
    * The server is an argument of the call, not its receiver: a project's wrapper
    * `registerPaidTool(server, name, ...)` is `{ argument: 0 }`.
@@ -372,5 +417,11 @@ export interface FrameworkAdapter {
    * is sent. Applies to every file of the run, like `callIdGuarantees`.
    */
   callIdCarriers?: ReadonlyArray<{ holder: string; property: string }>;
+  /**
+   * The tool-name rule of the one provider the framework always sends its tools to: names of this
+   * adapter's sets (not of MCP servers, which keep the MCP pattern) are checked against it instead
+   * of the configured provider (`valid-tool-name`).
+   */
+  nameRule?: { label: string; maxLength: number; characters: string; charactersText: string };
   naming: Naming;
 }

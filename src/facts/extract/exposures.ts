@@ -67,6 +67,8 @@ export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode
     return [{ name: at.name, span: spanOf(ctx, found.value) }];
   });
   if (added.length > 0) exposure.addedTools = added;
+  const servers = spec.prefixedMcpServers && valueOption(ctx, node, spec.prefixedMcpServers, scope);
+  if (servers) exposure.prefixedMcpServers = { prefix: spec.prefixedMcpServers!.prefix, separator: spec.prefixedMcpServers!.separator, value: servers };
   if (spec.kind !== 'call') {
     const written = spec.name ? writtenName(ctx, node, spec.name, scope) : undefined;
     const agent: AgentFact = {

@@ -6,16 +6,19 @@ import { adapterEnabledBy } from '../adapters/index.js';
 import type { McpRegistrationSpec } from '../adapters/types.js';
 import { type Ctx, branchPath, makeId, spanOf, unwrap } from './context.js';
 import type { Def } from './definitions.js';
-import { type CallNode, writtenName } from './options.js';
+import { type CallNode, dynamic, lookupProperty, stringOf, valueOption, writtenName } from './options.js';
 import { type Scope, lookup } from './scope.js';
-import { toValueRef } from './values.js';
+import { resolveObject, toValueRef } from './values.js';
+import type { McpRegistrationFact, NameValue, Span } from '../types.js';
 
 export function addMcpServer(ctx: Ctx, node: CallNode, scope: Scope, def: Extract<Def, { kind: 'mcp-server' }>): void {
+  const tools = def.spec.tools ? valueOption(ctx, node, def.spec.tools, scope) : undefined;
   ctx.facts.mcpServers.push({
     id: def.id,
     adapter: def.adapter.id,
     role: def.spec.role,
     name: writtenName(ctx, node, def.spec.name, scope)?.value,
+    ...(tools ? { tools } : {}),
     span: spanOf(ctx, node),
   });
 }
@@ -46,17 +49,95 @@ export function addClassMcpServer(ctx: Ctx, cls: TS.ClassLikeDeclaration, scope:
 }
 
 /**
- * A registration when the name is written where the spec says (a string, a constant: not an
- * options object or a callback, which are other overloads or other APIs). True when recorded.
+ * A registration when the name is written where the spec says (a positional string or constant: not
+ * an options object or a callback, which are other overloads or other APIs; or an option of the
+ * options object), or one per element of a registered list. True when recorded.
  */
 export function addMcpRegistration(ctx: Ctx, node: TS.CallExpression, receiver: TS.Expression, scope: Scope, adapterId: string, spec: McpRegistrationSpec): boolean {
+  if (spec.list) return addListRegistrations(ctx, node, receiver, scope, adapterId, spec, spec.list);
   const { ts } = ctx;
-  const source = spec.name.find((s) => s.from === 'argument');
-  const arg = source?.from === 'argument' ? node.arguments[source.index] : undefined;
-  const n = arg && unwrap(ts, arg);
-  if (!n || ts.isObjectLiteralExpression(n) || ts.isFunctionExpression(n) || ts.isArrowFunction(n)) return false;
+  const source = spec.name[0];
+  if (source?.from === 'argument') {
+    const arg = node.arguments[source.index];
+    const n = arg && unwrap(ts, arg);
+    if (!n || ts.isObjectLiteralExpression(n) || ts.isFunctionExpression(n) || ts.isArrowFunction(n)) return false;
+  } else if (source?.from === 'option') {
+    // An options object (inline or a `const`), or a value that may be one: not a string or a function.
+    const arg = node.arguments[source.argument];
+    const n = arg && unwrap(ts, arg);
+    if (!n || ts.isStringLiteralLike(n) || ts.isFunctionExpression(n) || ts.isArrowFunction(n)) return false;
+  }
   const name = writtenName(ctx, node, spec.name, scope)?.value;
   if (!name) return false;
+  pushRegistration(ctx, node, receiver, scope, adapterId, spec, name, spanOf(ctx, node));
+  return true;
+}
+
+/** `server.addTools([a, b])`: one registration per element, in order, each at its element. */
+function addListRegistrations(
+  ctx: Ctx,
+  node: TS.CallExpression,
+  receiver: TS.Expression,
+  scope: Scope,
+  adapterId: string,
+  spec: McpRegistrationSpec,
+  list: NonNullable<McpRegistrationSpec['list']>,
+): boolean {
+  const { ts } = ctx;
+  const arg = node.arguments[list.argument];
+  if (!arg) return false;
+  const inCall = { start: spanOf(ctx, node).start, onDuplicate: list.inCall };
+  const array = arrayOf(ctx, arg, scope);
+  if (!array) {
+    // A list that cannot be followed (an import, a parameter): tools under names not known here.
+    pushRegistration(ctx, node, receiver, scope, adapterId, spec, dynamic(ctx, arg), spanOf(ctx, arg), inCall);
+    return true;
+  }
+  for (const element of array.elements) {
+    if (ts.isSpreadElement(element) || ts.isOmittedExpression(element)) continue;
+    const name = elementName(ctx, element, list.name, array.scope);
+    pushRegistration(ctx, node, receiver, scope, adapterId, spec, name, spanOf(ctx, element), inCall);
+  }
+  return true;
+}
+
+/** An array literal written inline or held by a `const`. */
+function arrayOf(ctx: Ctx, expr: TS.Expression | undefined, scope: Scope, depth = 0): { elements: readonly TS.Expression[]; scope: Scope } | undefined {
+  const { ts } = ctx;
+  if (!expr || depth > 4) return undefined;
+  const e = unwrap(ts, expr);
+  if (ts.isArrayLiteralExpression(e)) return { elements: e.elements, scope };
+  if (ts.isIdentifier(e)) {
+    const decl = lookup(scope, e.text);
+    if (decl?.kind === 'const' && decl.init) return arrayOf(ctx, decl.init, decl.scope, depth + 1);
+  }
+  return undefined;
+}
+
+/** The name at `path` inside one listed element: dynamic when the element or the path cannot be followed. */
+function elementName(ctx: Ctx, element: TS.Expression, path: readonly string[], scope: Scope): NameValue {
+  let current = resolveObject(ctx, element, scope);
+  for (const [i, key] of path.entries()) {
+    if (!current) break;
+    const found = lookupProperty(ctx, current, key);
+    if (found.state !== 'found') break;
+    if (i === path.length - 1) return stringOf(ctx, found, path.join('.'))?.value ?? dynamic(ctx, element);
+    current = resolveObject(ctx, found.prop.value, found.prop.scope);
+  }
+  return dynamic(ctx, element);
+}
+
+function pushRegistration(
+  ctx: Ctx,
+  node: TS.CallExpression,
+  receiver: TS.Expression,
+  scope: Scope,
+  adapterId: string,
+  spec: McpRegistrationSpec,
+  name: NameValue,
+  span: Span,
+  inCall?: McpRegistrationFact['inCall'],
+): void {
   const branch = branchPath(ctx, node);
   ctx.facts.mcpRegistrations.push({
     adapter: adapterId,
@@ -64,9 +145,10 @@ export function addMcpRegistration(ctx: Ctx, node: TS.CallExpression, receiver: 
     name,
     ...(branch.length > 0 ? { branch } : {}),
     ...(spec.onDuplicate === 'replaces' ? { replaces: true as const } : {}),
-    span: spanOf(ctx, node),
+    ...(spec.onDuplicate === 'listed' ? { listed: true as const } : {}),
+    ...(inCall ? { inCall } : {}),
+    span,
   });
-  return true;
 }
 
 /**

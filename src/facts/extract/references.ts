@@ -31,7 +31,16 @@ export function collectReferences(ctx: Ctx, call: CallNode, specs: readonly Refe
           out.push({ option: forced.option ?? option, form: 'tool-choice', name: forced.name, span: forced.name.span });
         }
       } else {
-        for (const name of listedNames(ctx, at.expr, at.scope, 0, spec.objectName)) out.push({ option, form: 'names', name, span: name.span });
+        for (const name of listedNames(ctx, at.expr, at.scope, 0, spec.objectName)) {
+          out.push({
+            option,
+            form: 'names',
+            name,
+            ...(spec.serverTools ? { serverTools: true as const } : {}),
+            ...(spec.effect !== undefined ? { effect: spec.effect } : {}),
+            span: name.span,
+          });
+        }
       }
     }
   }

@@ -5,6 +5,7 @@ import type { ResolvedAgent, ResolvedExposureSet, ResolvedToolReference } from '
 import type { LinkContext } from './context.js';
 import { liveList } from './items.js';
 import { collectHandoffs, collectKeyed, collectToolkit, collectTools } from './members.js';
+import { collectPrefixedServers, isServerToolReference } from './prefixed-servers.js';
 import { isToolCopy, keyedTool, toolKey } from './records.js';
 import { resolvedReference } from './references.js';
 import { resolve, staticName } from './values.js';
@@ -31,7 +32,7 @@ function externalMutations(ctx: LinkContext): Map<string, Array<{ file: string; 
 }
 
 /** Every exposure set of agents and calls, in file then exposure order, with its agent and set references. */
-export function linkExposures(ctx: LinkContext): {
+export function linkExposures(ctx: LinkContext, serverSets: ReadonlyMap<string, ResolvedExposureSet>): {
   exposureSets: ResolvedExposureSet[];
   agents: ResolvedAgent[];
   references: ResolvedToolReference[];
@@ -89,12 +90,17 @@ export function linkExposures(ctx: LinkContext): {
       }
       for (const keyed of exposure.keyedMembers ?? []) collectKeyed(ctx, file, keyed, set);
       for (const added of exposure.addedTools ?? []) set.tools.push(keyedTool(ctx, set.adapter, added.name, { file, span: added.span }));
+      const serverKeys = exposure.prefixedMcpServers ? collectPrefixedServers(ctx, file, exposure.prefixedMcpServers, set, serverSets) : undefined;
       for (const source of sources.handoffs) collectHandoffs(ctx, source.file, source.value, set);
       if (exposure.mutatedUnknown) {
         set.unresolved.push({ file, span: exposure.span, text: 'mutated after construction' });
       }
       exposureSets.push(set);
-      for (const reference of exposure.references ?? []) references.push(resolvedReference(ctx, file, reference, 'set', [key]));
+      for (const reference of exposure.references ?? []) {
+        const resolved = resolvedReference(ctx, file, reference, 'set', [key]);
+        if (reference.serverTools && !isServerToolReference(resolved.name, exposure.prefixedMcpServers, serverKeys)) continue;
+        references.push(resolved);
+      }
 
       if (agent) {
         const resolvedAgent: ResolvedAgent = {

@@ -5,33 +5,47 @@ import type { ResolvedExposureSet, ResolvedMcpServer, ResolvedTool } from '../re
 import { callsTo } from './calls.js';
 import type { LinkContext } from './context.js';
 import { type Item, MAX_DEPTH } from './items.js';
+import { collectTools } from './members.js';
 import { toolKey } from './records.js';
 import { resolve, staticName } from './values.js';
 
 export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet> {
   const sets = new Map<string, ResolvedExposureSet>();
   const order = new Map<ResolvedTool, Position[]>();
+  const setOf = (server: Extract<Item, { t: 'mcp' }>): ResolvedExposureSet => {
+    const key = `${server.file}#${server.server.id}`;
+    let set = sets.get(key);
+    if (!set) {
+      set = {
+        key,
+        kind: 'mcp-server',
+        adapter: server.server.adapter,
+        name: staticName(ctx, server.file, server.server.name),
+        at: { file: server.file, span: server.server.span },
+        tools: [],
+        handoffs: [],
+        unresolved: [],
+        toolNameCollisionPolicy: 'error',
+      };
+      if (server.server.parameter) set.instanceIsParameter = true;
+      sets.set(key, set);
+    }
+    return set;
+  };
+  // Tools listed where the server is created come first, in their order (`createSdkMcpServer({ tools })`).
+  for (const [file, fi] of ctx.index) {
+    for (const server of fi.facts.mcpServers) {
+      if (!server.tools) continue;
+      const set = setOf({ t: 'mcp', file, server });
+      collectTools(ctx, file, server.tools, set);
+      // Each element is one registration: one tool object listed twice registers its name twice.
+      set.tools = set.tools.map((tool, i) => ({ ...tool, key: `${tool.key}#listed${String(i)}` }));
+    }
+  }
   for (const [file, fi] of ctx.index) {
     for (const registration of fi.facts.mcpRegistrations) {
       for (const { server, chain } of serversOf(ctx, file, registration.receiver, 0)) {
-        const key = `${server.file}#${server.server.id}`;
-        let set = sets.get(key);
-        if (!set) {
-          const name = staticName(ctx, server.file, server.server.name);
-          set = {
-            key,
-            kind: 'mcp-server',
-            adapter: server.server.adapter,
-            name,
-            at: { file: server.file, span: server.server.span },
-            tools: [],
-            handoffs: [],
-            unresolved: [],
-            toolNameCollisionPolicy: 'error',
-          };
-          if (server.server.parameter) set.instanceIsParameter = true;
-          sets.set(key, set);
-        }
+        const set = setOf(server);
         const tool: ResolvedTool = {
           // Reached through a chain of calls, each chain is one execution of the registration.
           key: toolKey(file, `registration@${registration.span.start}`, chain.length === 0 ? {} : { calls: chainKey(chain) }),
@@ -46,8 +60,13 @@ export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet
         };
         if (registration.branch) tool.branch = registration.branch;
         if (registration.replaces) tool.replaces = true;
+        if (registration.listed) tool.listed = true;
+        // One execution of the call: the same call reached through two chains is two calls.
+        if (registration.inCall) tool.inCall = { key: `${file}:${String(registration.inCall.start)}|${chainKey(chain)}`, onDuplicate: registration.inCall.onDuplicate };
         set.tools.push(tool);
-        order.set(tool, [...chain, [file, registration.span.start]]);
+        // The elements of one list (`addTools([...])`) in their order, where the call is.
+        const at: Position[] = registration.inCall ? [[file, registration.inCall.start], [file, registration.span.start]] : [[file, registration.span.start]];
+        order.set(tool, [...chain, ...at]);
       }
     }
   }

@@ -17,6 +17,7 @@ export function resolvedReference(ctx: LinkContext, file: string, reference: Too
     targetUnresolved: false,
     runTools: [],
     runToolsUnresolved: false,
+    ...(reference.effect !== undefined ? { effect: reference.effect } : {}),
   };
 }
 

@@ -266,6 +266,43 @@ export const b = new ConverseCommand({ modelId: 'm', messages: [], toolConfig: {
     sets: ['call: [lookup, web_search]', 'call: [find_trains]'],
     unresolved: [[], []],
   },
+  {
+    idiom: 'fastmcp: addTool names in an options object (inline or a const), addTools lists one registration per element, in call order across modules',
+    files: {
+      'src/tools.ts': `import type { FastMCP } from 'fastmcp';
+const pageTool = { name: 'get_page', execute: async () => 'p' };
+export function addPages(server: FastMCP) {
+  server.addTool({ name: 'search', execute: async () => 's' });
+  server.addTool(pageTool);
+}
+`,
+      'src/server.ts': `import { FastMCP } from 'fastmcp';
+import { addPages } from './tools';
+const server = new FastMCP({ name: 'docs', version: '1.0.0' });
+const batch = [{ name: 'a', execute: async () => 'a' }, pageTool2];
+addPages(server);
+server.addTools([{ name: 'list', execute: async () => 'l' }, { name: \`x_\${n}\`, execute: async () => 'x' }]);
+server.addTools(batch);
+server.addPrompt({ name: 'search', load: async () => 'q' });
+server.addTools(imported);
+`,
+    },
+    sets: ['mcp-server:docs [search, get_page, list, ?, a, ?, ?]'],
+  },
+  {
+    idiom: 'Claude Agent SDK: a server is the tools its options list (each element one registration); query() shows them as mcp__<key>__<tool>, one per name of a server; a configuration object is no server',
+    files: {
+      'src/tools.ts': `import { tool } from '@anthropic-ai/claude-agent-sdk';
+export const search = tool('search', 'Search.', {}, async () => ({ content: [] }));
+`,
+      'src/main.ts': `import { createSdkMcpServer, query, tool } from '@anthropic-ai/claude-agent-sdk';
+import { search } from './tools';
+const docs = createSdkMcpServer({ name: 'docs', tools: [search, tool('get', 'Get.', {}, async () => ({ content: [] })), search] });
+export const run = query({ prompt: 'hi', options: { mcpServers: { kb: docs, remote: { type: 'http', url: 'https://x' } } } });
+`,
+    },
+    sets: ['call: [mcp__kb__search, mcp__kb__get]', 'mcp-server:docs [search, get, search]'],
+  },
 ];
 
 function linkedSets(files: Record<string, string>) {
