@@ -151,7 +151,7 @@ export function parseReachable(
       if (state.linked || toolModules.size === 0 || !importsToolModule(state)) continue;
       if (!link(state)) continue;
       pending.push(state);
-      if (reExports(state.entry.facts)) toolModules.add(state.rel);
+      if (reExportsFrom(state, resolve, toolModules)) toolModules.add(state.rel);
     }
     if (pending.length === 0) return;
   }
@@ -162,9 +162,19 @@ function definesTools(facts: FileFacts | undefined): boolean {
   return (facts?.tools.length ?? 0) > 0;
 }
 
-/** The module passes imports on (`export * from`, `export { A } from`): a barrel. */
-function reExports(facts: FileFacts | undefined): boolean {
-  return !!facts && (facts.exportAll.length > 0 || facts.exports.some((e) => e.value.kind === 're-export' || e.value.kind === 'import'));
+/**
+ * The module passes on what a tool module exports (`export * from './search'`, `export { A } from
+ * './tools'`): a barrel of tools. Re-exports of anything else make no module a tool module, so the
+ * backward pass never spreads through a project's ordinary barrels.
+ */
+function reExportsFrom(state: FileState, resolve: ResolveModule, toolModules: ReadonlySet<string>): boolean {
+  const facts = state.entry.facts;
+  if (!facts) return false;
+  const isTools = (specifier: string): boolean => {
+    const target = resolve(state.rel, specifier);
+    return target !== undefined && toolModules.has(target);
+  };
+  return facts.exportAll.some(isTools) || facts.exports.some((e) => (e.value.kind === 're-export' || e.value.kind === 'import') && 'module' in e.value && isTools(e.value.module));
 }
 
 type Analyse = (file: SourceRef, text: string) => { facts: FileFacts | undefined; diagnostics: ToolDiagnostic[] };

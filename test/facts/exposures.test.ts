@@ -214,3 +214,24 @@ register(createAgent({ model: 'openai:gpt-4.1', tools: [] }));
     expect(extract(src).agents.map((agent) => agent.holder)).toEqual(['mailAgent', 'archive', 'night-shift', 'agent', undefined, undefined]);
   });
 });
+
+describe('toolkits of modules that import no framework', () => {
+  const lists = `export const kit = [new SearchTool(), new FetchTool()];
+export function more() {
+  return [alpha, beta()];
+}
+`;
+
+  it('a plain module offers its lists as toolkits of any framework whose toolkits are lists', () => {
+    const facts = extract(`import { SearchTool, FetchTool } from './tools';\n${lists}`, 'src/kit.ts');
+    expect(facts.exposures.map((e) => [e.kind, e.adapter, e.toolkitOf])).toEqual([
+      ['toolkit', '', ['langchain']],
+      ['toolkit', '', ['langchain']],
+    ]);
+  });
+
+  it('a module that imports another framework offers none: its lists are that framework\'s values', () => {
+    const facts = extract(`import { tool } from 'ai';\nimport { SearchTool, FetchTool } from './tools';\n${lists}`, 'src/kit.ts');
+    expect(facts.exposures.filter((e) => e.kind === 'toolkit')).toEqual([]);
+  });
+});

@@ -72,8 +72,9 @@ function collectToolkits(
   // In a module that imports none of those frameworks (`createTools(kit)` returning `[new A(kit),
   // new B(kit)]`, the classes imported through barrels), a list of values that could be tools is a
   // toolkit of whichever such framework its members turn out to belong to: the linker decides.
-  const open = adapter ? undefined : ctx.adapters.filter((candidate) => candidate.toolkitArrays).map((candidate) => candidate.id);
-  if (!adapter && open!.length === 0) return;
+  // Only there: a module that imports another framework assembles that framework's lists.
+  const open = adapter || ctx.enabled.length > 0 ? undefined : ctx.adapters.filter((candidate) => candidate.toolkitArrays).map((candidate) => candidate.id);
+  if (!adapter && (open === undefined || open.length === 0)) return;
   const candidates = [...variables.flatMap(({ node, scope }) => (node.initializer ? [{ node: node.initializer, scope }] : [])), ...returned];
   for (const { node, scope } of candidates) {
     const array = unwrap(ts, node);
