@@ -145,8 +145,8 @@ export function parseReachable(
       }
       if (definesTools(from.entry.facts)) toolModules.add(from.rel);
     }
-    // Only files of the run's own projects: the toolkit a module of another project assembles is
-    // that project's.
+    // Files already read (the run's own, and those adopted from other projects); files of other
+    // projects that nothing reached stay unread.
     for (const state of collected.states) {
       if (state.linked || toolModules.size === 0 || !importsToolModule(state)) continue;
       if (!link(state)) continue;
