@@ -824,13 +824,39 @@ export async function ask(tool: { name: string; namespace: string }, serverName:
 }
 `;
 
+// A name bound to a local that nothing reads names nothing; the same name read, or exported, does.
+const unreadLocal = `export function connect(client: { name: string }, tools: Array<{ name: string }>) {
+  for (const tool of tools) {
+    const qualified = \`\${client.name}__\${tool.name}\`;
+  }
+  return tools.length;
+}
+`;
+
+const readLocal = `export function connect(client: { name: string }, tools: Array<{ name: string }>, registry: Map<string, unknown>) {
+  for (const tool of tools) {
+    const qualified = \`\${client.name}__\${tool.name}\`;
+    registry.set(qualified, tool);
+  }
+}
+`;
+
+const exportedName = `declare const server: { name: string };
+declare const tool: { name: string };
+export const qualified = \`\${server.name}__\${tool.name}\`;
+`;
+
 runCases(`${RULE} (issue 20: not identities)`, rule, {
   valid: [
+    { name: 'a server-prefixed name bound to a local nothing reads', code: unreadLocal },
     { name: 'signatures and fingerprints of three or more values', code: fingerprints },
     { name: 'templates that generate source code: multi-line, code tokens, a code writer, a .ts file written', code: generatedCode },
     { mode: 'syntax', name: 'text for a person or a model: JSX, a description, a prompt', code: personText, filename: 'src/ui.tsx' },
   ],
-  invalid: [],
+  invalid: [
+    { name: 'the same local, read as a registry key', code: readLocal, errors: [mcpError(readLocal, '`${client.name}__${tool.name}`')] },
+    { name: 'an exported binding is read elsewhere', code: exportedName, errors: [mcpError(exportedName, '`${server.name}__${tool.name}`')] },
+  ],
 });
 
 // Lookups compared with how the names are made, in the same file (the CLI and typed ESLint also

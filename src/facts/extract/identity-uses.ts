@@ -313,7 +313,21 @@ export function quietReason(ctx: Ctx, form: Form, node: TS.Node): Quiet | undefi
   // A signature or fingerprint of three or more values (the call-ID rule's memo strings).
   if (joinedValues(ctx, node) >= MEMO_PARTS) return 'fingerprint';
   if (inGeneratedCode(ctx, node) || onlyReaches(ctx, node, { visited: new Set(), budget: 200, sinks: 'code' })) return 'generated-code';
+  if (neverRead(ctx, node)) return 'unused';
   return undefined;
+}
+
+/**
+ * `const key = \`${server}__${tool}\`;` and nothing reads `key`: the string names nothing, so it
+ * bypasses no helper (an exported binding is read elsewhere; any same-named identifier counts as a read).
+ */
+function neverRead(ctx: Ctx, node: TS.Node): boolean {
+  const { ts } = ctx;
+  const { parent, child } = outerParent(ctx, node);
+  if (!parent || !ts.isVariableDeclaration(parent) || parent.initializer !== child || !ts.isIdentifier(parent.name)) return false;
+  const statement = parentOf(ctx, parentOf(ctx, parent) ?? parent);
+  if (statement && ts.isVariableStatement(statement) && statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) return false;
+  return readsOf(ctx, parent, parent.name.text).length === 0;
 }
 
 /** The construction only ever reaches text for a log, the console or an error. */
