@@ -926,8 +926,29 @@ export function index(blocks: CallBlock[], byId: Map<string, string>): void {
 }
 `;
 
+const mintedByPositionOrEitherArm = `let sequence = 0;
+
+export function toRequest(message: { tool_calls: Array<{ id?: string; type: string; partial: boolean; function: { name: string } }> }) {
+  const out: Array<{ tool_call_id: string; name: string }> = [];
+  for (const [i, call] of message.tool_calls.entries()) {
+    if (call.type !== 'function') continue;
+    out.push({ tool_call_id: call.id ?? \`call_\${i}\`, name: call.function.name });
+  }
+  return message.tool_calls.map((call) => ({
+    tool_call_id: call.id ?? (call.partial ? \`partial-\${Date.now()}-\${sequence++}\` : \`call-\${Date.now()}\`),
+    name: call.function.name,
+  }));
+}
+`;
+
+const halfMinted = `export function toRequest(message: { tool_calls: Array<{ id?: string; partial: boolean; function: { name: string } }> }) {
+  return message.tool_calls.map((call) => ({ tool_call_id: call.id ?? (call.partial ? \`partial-\${Date.now()}\` : 'call'), name: call.function.name }));
+}
+`;
+
 runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
   valid: [
+    { mode: 'syntax', name: 'an index from `.entries()` and a choice between two minted IDs are fresh', code: mintedByPositionOrEitherArm },
     { mode: 'syntax', name: "a framework's guaranteed toolCallId (AI SDK execute), a declared `id: string`", code: guaranteedIds },
     { mode: 'syntax', name: 'counters, indexes and clocks mint IDs; item ids, other guards, mixed cases, own options, log text', code: mintedAndUnrelated },
     { mode: 'both', name: "an element's id declared `string` (syntax: the list's declared type; typed: the checker): the fallback cannot run", code: presentByType },
@@ -940,6 +961,19 @@ runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
     { mode: 'syntax', name: "a call ID quoted in a sentence of a tool's result: text for a reader, whatever reads it next", code: proseResult },
   ],
   invalid: [
+    {
+      mode: 'syntax',
+      name: 'a choice between a minted ID and a literal still makes one up on one side',
+      code: halfMinted,
+      errors: [
+        {
+          messageId: 'otherCallId',
+          data: { expression: 'call.id', form: 'a `??` default', fallback: "call.partial ? `partial-${Date.now()}` : 'call'" },
+          ...loc(halfMinted, "call.id ?? (call.partial ? `partial-${Date.now()}` : 'call')"),
+          suggestions: [],
+        },
+      ],
+    },
     {
       mode: 'syntax',
       name: 'content blocks without a guaranteed id: a guard that exits, a switch case, whatever the variable is named',

@@ -31,6 +31,10 @@ export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
     }
   }
   if (ts.isCallExpression(e) && e.arguments.length === 1 && ts.isIdentifier(e.expression) && e.expression.text === 'String') return isMinted(ctx, unwrap(ts, e.arguments[0]!), scope);
+  // `streaming ? \`s-${n++}\` : \`c-${Date.now()}\``: fresh whichever way it goes.
+  if (ts.isConditionalExpression(e)) return isMinted(ctx, unwrap(ts, e.whenTrue), scope) && isMinted(ctx, unwrap(ts, e.whenFalse), scope);
+  // `call_${nanoid()}`, `tc-${n}-${i}`: a part unique to this call makes the whole unique.
+  if (ts.isTemplateExpression(e)) return e.templateSpans.some((span) => isMinted(ctx, unwrap(ts, span.expression), scope));
   if (!ts.isIdentifier(e)) return false;
   const decl = lookup(scope, e.text);
   if (!decl) return false;
@@ -41,6 +45,7 @@ export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
     const callee = call && ts.isCallExpression(call) ? unwrap(ts, call.expression) : undefined;
     return decl.paramIndex === 1 && !!callee && ts.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.name.text);
   }
+  if (isEntriesIndex(ctx, decl.nameNode)) return true;
   if (decl.kind !== 'let' && decl.kind !== 'var') return false;
   const holder = parentOf(ctx, decl.nameNode);
   const list = holder && parentOf(ctx, holder);
@@ -49,3 +54,34 @@ export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
   return decl.reassigned && !!decl.init && ts.isNumericLiteral(unwrap(ts, decl.init));
 }
 
+
+/**
+ * `i` of `for (const [i, call] of calls.entries())`: an array's position. (A `Map` the file makes
+ * with `new Map()` yields its keys there, which may well be IDs.)
+ */
+function isEntriesIndex(ctx: Ctx, name: TS.Node): boolean {
+  const { ts } = ctx;
+  const element = parentOf(ctx, name);
+  const pattern = element && parentOf(ctx, element);
+  if (!element || !pattern || !ts.isBindingElement(element) || !ts.isArrayBindingPattern(pattern) || pattern.elements[0] !== element) return false;
+  const declaration = parentOf(ctx, pattern);
+  const list = declaration && parentOf(ctx, declaration);
+  const loop = list && parentOf(ctx, list);
+  if (!loop || !ts.isForOfStatement(loop) || loop.initializer !== list) return false;
+  const iterated = unwrap(ts, loop.expression);
+  if (!ts.isCallExpression(iterated) || iterated.arguments.length > 0) return false;
+  const callee = unwrap(ts, iterated.expression);
+  if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'entries') return false;
+  // `Object.entries(x)` has an argument; `map.entries()` of a `new Map()` here is keyed by something else.
+  return !madeAsMap(ctx, unwrap(ts, callee.expression));
+}
+
+function madeAsMap(ctx: Ctx, receiver: TS.Expression): boolean {
+  const { ts } = ctx;
+  const name = ts.isIdentifier(receiver) ? receiver.text : ts.isPropertyAccessExpression(receiver) ? receiver.name.text : undefined;
+  if (name === undefined) return false;
+  const text = ctx.sf.text;
+  // Declared in this file as a Map: `new Map`, `: Map<`, `Map<...>()` after the name.
+  const escaped = name.replace(/\$/g, '\\$');
+  return new RegExp(`(?:^|[^\\w$])${escaped}\\s*(?::\\s*(?:Readonly)?Map\\b|=\\s*new\\s+(?:Weak)?Map\\b)`).test(text);
+}
