@@ -313,7 +313,7 @@ describe('pre-commit and lint-staged recipes', () => {
     expect(entries).toHaveLength(1);
     const [glob = '', command = ''] = entries[0] ?? [];
     // lint-staged's matching: base name when the pattern has no slash, dot files included.
-    const matches = picomatch(glob, { dot: true, matchBase: !glob.includes('/'), posixSlashes: true, strictBrackets: true });
+    const matches = picomatch(glob, { dot: true, matchBase: !glob.includes('/'), strictBrackets: true });
     const picked = staged.filter((file) => matches(file));
     expect(picked).toEqual(['src/agents/triage.ts', 'src/approvals/store.ts', 'src/tools/orders.ts']);
     expect(['src/a.tsx', 'src/b.mjs', 'src/c.cts', 'src/d.d.mts'].filter((file) => matches(file))).toEqual(['src/a.tsx', 'src/b.mjs', 'src/c.cts']);
