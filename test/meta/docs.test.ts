@@ -10,83 +10,10 @@ import tsParser from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
 import plugin, { PLUGIN_NAMESPACE } from '../../src/plugin.js';
 import { catalog, ruleIds, ruleOptionSchemas, type RuleId } from '../../src/checks/catalog.js';
+import { filenameOf, parseDoc, TS_LANGS, type CodeBlock } from './rule-docs.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const docsDir = path.join(root, 'docs', 'rules');
-
-type Expectation = 'invalid' | 'valid';
-
-interface CodeBlock {
-  /** 1-based line of the opening fence in the doc. */
-  line: number;
-  lang: string;
-  meta: string;
-  code: string;
-  expectation: Expectation | undefined;
-  /** The `## ` section the block is in. */
-  section: string | undefined;
-}
-
-interface ParsedDoc {
-  text: string;
-  lines: string[];
-  /** `## ` headings in order. */
-  sections: string[];
-  /** `### ` headings per `## ` section. */
-  subheadings: Map<string, string[]>;
-  blocks: CodeBlock[];
-}
-
-const TS_LANGS = new Set(['ts', 'typescript', 'tsx', 'mts', 'cts']);
-
-function parseDoc(text: string): ParsedDoc {
-  const lines = text.split('\n');
-  const sections: string[] = [];
-  const subheadings = new Map<string, string[]>();
-  const blocks: CodeBlock[] = [];
-  let section: string | undefined;
-  let expectation: Expectation | undefined;
-  for (let i = 0; i < lines.length; i += 1) {
-    const line = lines[i] ?? '';
-    const fence = /^(`{3,}|~{3,})\s*([\w-]*)\s*(.*)$/.exec(line);
-    if (fence) {
-      const [, marker = '```', lang = '', meta = ''] = fence;
-      const body: string[] = [];
-      let j = i + 1;
-      while (j < lines.length && !(lines[j] ?? '').startsWith(marker)) {
-        body.push(lines[j] ?? '');
-        j += 1;
-      }
-      if (j >= lines.length) throw new Error(`unclosed code fence at line ${i + 1}`);
-      blocks.push({ line: i + 1, lang: lang.toLowerCase(), meta, code: `${body.join('\n')}\n`, expectation, section });
-      i = j;
-      continue;
-    }
-    const h2 = /^##\s+(.+?)\s*$/.exec(line);
-    if (h2 && !line.startsWith('###')) {
-      section = h2[1];
-      sections.push(section ?? '');
-      subheadings.set(section ?? '', []);
-      expectation = undefined;
-      continue;
-    }
-    const h3 = /^#{3,6}\s+(.+?)\s*$/.exec(line);
-    if (h3) {
-      const title = h3[1] ?? '';
-      if (/^###\s/.test(line) && section !== undefined) subheadings.get(section)?.push(title);
-      // A ❌/✅ heading marks the blocks after it; any other heading ends the marked run.
-      if (title.startsWith('❌')) expectation = 'invalid';
-      else if (title.startsWith('✅')) expectation = 'valid';
-      else expectation = undefined;
-    }
-  }
-  return { text, lines, sections, subheadings, blocks };
-}
-
-function filenameOf(block: CodeBlock): string {
-  const match = /\bfilename="([^"]+)"/.exec(block.meta);
-  return match?.[1] ?? (block.lang === 'tsx' ? 'example.tsx' : 'example.ts');
-}
 
 /** Lints one block with every rule of the plugin at `error`, the doc's own rule with its default options. */
 function lint(block: CodeBlock): Linter.LintMessage[] {
