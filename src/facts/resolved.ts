@@ -185,6 +185,11 @@ export interface ResolvedToolReference {
   runToolsUnresolved: boolean;
   /** What an entry naming no tool does, when the adapter says (`ReferenceSpec.effect`). */
   effect?: string;
+  /**
+   * A string listed among the set's tools that the framework looks up in its registry
+   * (`ToolsSpec.byName`) and that no definition registers: the names registered in the analysis.
+   */
+  registered?: string[];
 }
 
 export interface LinkedProject {

@@ -45,6 +45,7 @@ describe('adapter registry', () => {
       'llamaindex',
       'fastmcp',
       'claude-agent-sdk',
+      'genkit',
     ]);
     expect(getAdapter('openai-agents')).toBe(openaiAgentsAdapter);
     expect(getAdapter('nope')).toBeUndefined();

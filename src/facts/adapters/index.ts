@@ -4,6 +4,7 @@ import { anthropicAdapter } from './anthropic.js';
 import { bedrockRuntimeAdapter } from './bedrock-runtime.js';
 import { claudeAgentSdkAdapter } from './claude-agent-sdk.js';
 import { fastmcpAdapter } from './fastmcp.js';
+import { genkitAdapter } from './genkit.js';
 import { googleGenaiAdapter } from './google-genai.js';
 import { inngestAgentKitAdapter } from './inngest-agent-kit.js';
 import { langchainAdapter } from './langchain.js';
@@ -25,6 +26,7 @@ export {
   bedrockRuntimeAdapter,
   claudeAgentSdkAdapter,
   fastmcpAdapter,
+  genkitAdapter,
   googleGenaiAdapter,
   inngestAgentKitAdapter,
   langchainAdapter,
@@ -53,6 +55,7 @@ export const adapters: readonly FrameworkAdapter[] = [
   llamaIndexAdapter,
   fastmcpAdapter,
   claudeAgentSdkAdapter,
+  genkitAdapter,
 ];
 
 /** The adapter with this id, or undefined. */

@@ -99,6 +99,12 @@ export interface ToolDefiner {
    * (`isEnabled: false`); any other value (a function, a variable) may enable it, so it stays.
    */
   enabled?: OptionAt;
+  /**
+   * The call also enters the tool, under its written name, into the framework's registry, where a
+   * set's `ToolsSpec.byName` strings look it up (Genkit `ai.defineTool`; its `tool()` defines a
+   * tool it does not register).
+   */
+  registers?: true;
 }
 
 /** `toolNamespace({ name, tools })`: members get the namespace. */
@@ -190,6 +196,14 @@ export interface ToolsSpec extends OptionAt {
    * `new Agent({ tools, toolkits })`: one tool manager gets both).
    */
   alsoAt?: readonly OptionAt[];
+  /**
+   * A string listed among the tools names a tool the adapter's `registers` definers register
+   * (Genkit `tools: ['lookup']`): the set holds that tool, listed at the string. A name no
+   * definition of the analysis registers is a reference to a missing tool (required-function-name-
+   * known; `effect` is what the call then does, for the message). A name holding one of `external`
+   * is resolved by a plugin at run time (`server/tool`, `host:tool/*`): an unknown member.
+   */
+  byName?: { effect: string; external: readonly string[] };
 }
 
 /**
