@@ -126,6 +126,8 @@ export const catalog = {
         'A later entry with the key "{{name}}" in {{set}} silently replaces this tool, so the model never sees it (a record keeps one value per key). Give each tool its own key.',
       duplicateNameFails:
         'Tool name "{{name}}" is sent more than once in {{set}}; {{outcome}}. Give each tool {{remedy}}.',
+      equatedNameFails:
+        'Tool name "{{name}}" is "{{other}}" to {{set}} ({{equated}}); {{outcome}}. Rename one of the tools.',
       duplicateAddedName:
         'This addTools() call adds two tools named "{{name}}"; the call throws and adds nothing. Rename one of the tools.',
       toolHandoffCollision:

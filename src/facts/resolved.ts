@@ -109,6 +109,8 @@ export interface ResolvedExposureSet {
   toolNameCollisionPolicy: 'warn' | 'error' | undefined;
   /** Two tools of one name make the call fail, not pick one: how (`ExposureSpec.duplicates`). */
   duplicatesOutcome?: string;
+  /** Names equal once these characters are equated fail too (`ExposureSpec.duplicates.equate`). */
+  duplicatesEquate?: { pairs: Array<[string, string]>; text: string };
   /** For agent sets: the agent's key. */
   agentKey?: string;
   /** For MCP server sets: the instance is a typed parameter (`server: McpServer`), not a `new`. */

@@ -273,6 +273,8 @@ export interface ExposureFact {
   toolkitOf?: string[];
   /** Two tools of one name make the call fail: how, for messages (`ExposureSpec.duplicates`). */
   duplicatesOutcome?: string;
+  /** Names equal once these characters are equated fail like identical ones (`ExposureSpec.duplicates.equate`). */
+  duplicatesEquate?: { pairs: Array<[string, string]>; text: string };
   /** Strings listed among the tools name registered tools (`ToolsSpec.byName`). */
   toolsByName?: { effect: string; external: string[] };
   handoffs: ValueRef | undefined;

@@ -46,6 +46,7 @@ describe('adapter registry', () => {
       'fastmcp',
       'claude-agent-sdk',
       'genkit',
+      'strands',
     ]);
     expect(getAdapter('openai-agents')).toBe(openaiAgentsAdapter);
     expect(getAdapter('nope')).toBeUndefined();

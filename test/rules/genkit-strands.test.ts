@@ -1,7 +1,8 @@
 // The identity rules on Genkit and Strands Agents (issue 22), one file each case, as their users
 // write them. Genkit: tools listed by value or by a registered name, compared after the last "/";
 // the call throws on two of one name, the same tool twice included. Cross-module cases are in the
-// framework fixtures.
+// framework fixtures. Strands: the registry throws on a second tool of a name (the same tool too)
+// and on names equal once "-" and "_" are equated; case variants are two tools.
 import collisionRule from '../../rules/no-tool-name-collision.js';
 import referenceRule from '../../rules/required-function-name-known.js';
 import { loc, runCases } from './testers.js';
@@ -120,6 +121,71 @@ runCases('required-function-name-known on Genkit', referenceRule, {
           ...loc(genkitUnregistered, "'trackShipment'", 2),
         },
       ],
+    },
+  ],
+});
+
+// ---------------------------------------------------------------- Strands Agents
+
+const STRANDS_THROWS = `the Agent constructor throws (ToolRegistry: "Tool with name '…' already registered")`;
+
+const strandsDuplicate = `import { Agent, tool } from '@strands-agents/sdk';
+import { z } from 'zod';
+
+const byEmail = tool({ name: 'lookup_customer', description: 'By email.', inputSchema: z.object({ email: z.string() }), callback: () => 1 });
+const byPhone = tool({ name: 'lookup_customer', description: 'By phone.', inputSchema: z.object({ phone: z.string() }), callback: () => 2 });
+export const desk = new Agent({ name: 'desk', tools: [byEmail, [byPhone]] });
+`;
+
+// The registry equates "-" and "_": my-tool and my_tool cannot both be registered.
+const strandsEquated = `import { Agent, FunctionTool, tool } from '@strands-agents/sdk';
+import { z } from 'zod';
+
+const getOrder = tool({ name: 'get-order', description: 'Order.', inputSchema: z.object({ id: z.string() }), callback: () => 1 });
+const getOrderLegacy = new FunctionTool({ name: 'get_order', description: 'Legacy order.', inputSchema: { type: 'object' }, callback: () => 2 });
+export const desk = new Agent({ name: 'desk', tools: [getOrder, getOrderLegacy] });
+`;
+
+const strandsSameTwice = `import { Agent, tool } from '@strands-agents/sdk';
+import { z } from 'zod';
+
+const search = tool({ name: 'search', description: 'Search.', inputSchema: z.object({ q: z.string() }), callback: () => [] });
+export const desk = new Agent({ name: 'desk', tools: [search, search] });
+`;
+
+// Case variants are both registered and each found by its exact name.
+const strandsClean = `import { Agent, tool } from '@strands-agents/sdk';
+import { z } from 'zod';
+
+const search = tool({ name: 'search', description: 'Search.', inputSchema: z.object({ q: z.string() }), callback: () => [] });
+const searchArchive = tool({ name: 'Search', description: 'Archive.', inputSchema: z.object({ q: z.string() }), callback: () => [] });
+const researcher = new Agent({ name: 'researcher', tools: [search] });
+export const writer = new Agent({ name: 'writer', tools: [search, searchArchive, researcher.asTool({ name: 'ask_researcher' })] });
+`;
+
+runCases('no-tool-name-collision on Strands Agents', collisionRule, {
+  valid: [{ name: 'Strands: case variants are two tools; the same tool on two agents; an agent as a tool', code: strandsClean }],
+  invalid: [
+    {
+      name: 'Strands: two tools of one name (nested arrays are flattened) make the Agent constructor throw',
+      code: strandsDuplicate,
+      errors: [{ messageId: 'duplicateNameFails', data: { name: 'lookup_customer', set: 'agent "desk"', outcome: STRANDS_THROWS, remedy: 'a unique name' }, ...loc(strandsDuplicate, '[byPhone]') }],
+    },
+    {
+      name: 'Strands: names equal once "-" and "_" are equated',
+      code: strandsEquated,
+      errors: [
+        {
+          messageId: 'equatedNameFails',
+          data: { name: 'get_order', other: 'get-order', set: 'agent "desk"', equated: 'the registry counts "-" and "_" as one character', outcome: STRANDS_THROWS },
+          ...loc(strandsEquated, 'getOrderLegacy', 2),
+        },
+      ],
+    },
+    {
+      name: 'Strands: one tool listed twice also throws',
+      code: strandsSameTwice,
+      errors: [{ messageId: 'sameToolListedTwice', data: { name: 'search', set: 'agent "desk"' }, ...loc(strandsSameTwice, 'search', 4) }],
     },
   ],
 });

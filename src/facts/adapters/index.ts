@@ -13,6 +13,7 @@ import { mastraAdapter } from './mastra.js';
 import { mcpSdkAdapter } from './mcp-sdk.js';
 import { openaiAdapter } from './openai.js';
 import { openaiAgentsAdapter } from './openai-agents.js';
+import { strandsAdapter } from './strands.js';
 import { toolIdentityAuditAdapter } from './tool-identity-audit.js';
 import { voltAgentAdapter } from './voltagent.js';
 import type { FrameworkAdapter, Naming } from './types.js';
@@ -35,6 +36,7 @@ export {
   mcpSdkAdapter,
   openaiAdapter,
   openaiAgentsAdapter,
+  strandsAdapter,
   toolIdentityAuditAdapter,
   voltAgentAdapter,
 };
@@ -56,6 +58,7 @@ export const adapters: readonly FrameworkAdapter[] = [
   fastmcpAdapter,
   claudeAgentSdkAdapter,
   genkitAdapter,
+  strandsAdapter,
 ];
 
 /** The adapter with this id, or undefined. */

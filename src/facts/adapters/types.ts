@@ -223,7 +223,15 @@ export interface ExposureSpec {
    * provider's API rejects the request, or the framework throws. `outcome` is the message's clause
    * ('the Anthropic API rejects the request (400 "tools: Tool names must be unique")').
    */
-  duplicates?: { outcome: string };
+  duplicates?: {
+    outcome: string;
+    /**
+     * Names that differ only by these characters are one name to the framework, and fail like
+     * identical ones (Strands' registry: `my-tool` and `my_tool`): each pair's characters are
+     * equated before comparing; `text` says so in the message ('"-" and "_" count as one character').
+     */
+    equate?: { pairs: ReadonlyArray<readonly [string, string]>; text: string };
+  };
   /**
    * A record of MCP servers (`mcpServers: { docs: server }`) whose tools the model sees as
    * `${prefix}<key>${separator}<tool>` (Claude Agent SDK `mcp__docs__search`): each server's tools

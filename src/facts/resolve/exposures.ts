@@ -64,6 +64,7 @@ export function linkExposures(ctx: LinkContext, serverSets: ReadonlyMap<string, 
       if (agent) set.agentKey = `${file}#${agent.id}`;
       if (exposure.toolsShape === 'record') set.toolsShape = 'record';
       if (exposure.duplicatesOutcome !== undefined) set.duplicatesOutcome = exposure.duplicatesOutcome;
+      if (exposure.duplicatesEquate) set.duplicatesEquate = exposure.duplicatesEquate;
       if (agent && !agent.name && agent.holder !== undefined) set.holder = agent.holder;
       if (exposure.loadedBy !== undefined) loaders.set(set, toolKey(file, exposure.loadedBy));
       // Each source keeps its own file: mutations in other modules name values of those modules.

@@ -325,6 +325,26 @@ export const b = ai.definePrompt({ name: 'desk', tools: ['lookupOrder', 'track',
     sets: ['call: [search, lookupOrder, track]', 'call: [lookupOrder]'],
     unresolved: [['"catalog/search"', '"mcpHost:tool/fs/*"'], []],
   },
+  {
+    idiom: 'Strands: tool(), new FunctionTool(), a class extending Tool, agent.asTool() named after the agent; nested tool arrays; structuredOutputSchema adds strands_structured_output',
+    files: {
+      'src/tools.ts': `import { FunctionTool, Tool, tool } from '@strands-agents/sdk';
+export const search = tool({ name: 'search', description: 'Search.', callback: () => [] });
+export const legacy = new FunctionTool({ name: 'get_order', description: 'Order.', inputSchema: { type: 'object' }, callback: () => 1 });
+export class Calculator extends Tool {
+  name = 'calculator';
+  description = 'Math.';
+}
+`,
+      'src/main.ts': `import { Agent } from '@strands-agents/sdk';
+import { Calculator, legacy, search } from './tools';
+const researcher = new Agent({ name: 'researcher', tools: [search] });
+export const writer = new Agent({ name: 'writer', tools: [[search, legacy], new Calculator(), researcher.asTool()], structuredOutputSchema: schema });
+`,
+    },
+    sets: ['agent:researcher [search]', 'agent:writer [search, get_order, calculator, researcher, strands_structured_output]'],
+    unresolved: [[], []],
+  },
 ];
 
 function linkedSets(files: Record<string, string>) {
