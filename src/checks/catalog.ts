@@ -126,6 +126,8 @@ export const catalog = {
         'A later entry with the key "{{name}}" in {{set}} silently replaces this tool, so the model never sees it (a record keeps one value per key). Give each tool its own key.',
       duplicateNameFails:
         'Tool name "{{name}}" is sent more than once in {{set}}; {{outcome}}. Give each tool {{remedy}}.',
+      equatedNameFails:
+        'Tool name "{{name}}" is "{{other}}" to {{set}} ({{equated}}); {{outcome}}. Rename one of the tools.',
       duplicateAddedName:
         'This addTools() call adds two tools named "{{name}}"; the call throws and adds nothing. Rename one of the tools.',
       toolHandoffCollision:
@@ -327,7 +329,8 @@ export const catalog = {
       'active tools name tools by string, and nothing checks the name before the request: a forced name that is not ' +
       'among the tools the set starts with makes the provider reject the request or the SDK fail after it, and an ' +
       'active-tools entry that names no tool is silently dropped. Tools that only appear later through addTools() ' +
-      'cannot satisfy a forced first request.',
+      'cannot satisfy a forced first request. A tool listed by name where the framework looks names up in its registry ' +
+      '(Genkit tools: ["lookup"]) must be one that some definition registers.',
     defaultSeverity: 'error',
     requiresTypeChecking: false,
     usesTypeInformation: true,
@@ -337,6 +340,8 @@ export const catalog = {
         '{{option}} "{{name}}" names no tool configured on {{set}} (configured: {{available}}); {{effect}}. Name one of the configured tools.',
       requiredFunctionAddedLater:
         '{{option}} "{{name}}" names no tool configured on {{set}} (configured: {{available}}); a tool of that name only appears later through addTools(), but the forced choice applies to the first request, before it exists. Force a configured tool, or configure this one on the agent.',
+      unknownRegisteredTool:
+        '{{option}} lists "{{name}}" by name, but no tool of that name is registered (registered: {{registered}}); {{effect}}. Register a tool of that name, or list the tool itself.',
     },
   }),
   'middleware-result-before-next': rule({

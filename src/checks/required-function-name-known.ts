@@ -7,7 +7,7 @@
 // (their tools arrive at run time), a run receiver that is not one known agent.
 import { setKey, setLabel } from './set-label.js';
 import { getFunctionToolQualifiedName } from '../runtime/identity/index.js';
-import type { ResolvedHandoff, ResolvedTool, SourceRef } from '../facts/resolved.js';
+import type { ResolvedExposureSet, ResolvedHandoff, ResolvedTool, ResolvedToolReference, SourceRef } from '../facts/resolved.js';
 import type { AgentFact } from '../facts/types.js';
 import type { Finding } from './finding.js';
 import type { CheckInput } from './input.js';
@@ -38,6 +38,10 @@ export function checkRequiredFunctionNameKnown(input: CheckInput): Finding[] {
     if (name === undefined || setKey0 === undefined || reference.setKeys.length !== 1) continue;
     if (reference.targetUnresolved || reference.runToolsUnresolved) continue;
     const set = sets.get(setKey0);
+    if (set && reference.registered) {
+      findings.push(registryFinding(reference, reference.registered, name, set));
+      continue;
+    }
     if (!set || set.unresolved.length > 0) continue;
     // MCP servers attached to an agent add tools only known at run time.
     const fact = set.agentKey ? agentFacts.get(set.agentKey) : undefined;
@@ -62,6 +66,21 @@ export function checkRequiredFunctionNameKnown(input: CheckInput): Finding[] {
     );
   }
   return findings;
+}
+
+/**
+ * A name string listed among the tools that the framework looks up in its registry, where no
+ * definition of the analysis registers it (the linker decided; the set's other members do not matter).
+ */
+function registryFinding(reference: ResolvedToolReference, registered: readonly string[], name: string, set: ResolvedExposureSet): Finding {
+  const shown = registered.slice(0, SHOWN).map((n) => `"${n}"`);
+  if (registered.length > SHOWN) shown.push(`${registered.length - SHOWN} more`);
+  return makeFinding(RULE, 'unknownRegisteredTool', {
+    at: reference.at,
+    data: { option: reference.option, name, registered: shown.length > 0 ? shown.join(', ') : 'none', effect: reference.effect ?? 'the call fails' },
+    related: [{ ...set.at, message: `${setLabel(set)}: its tools are listed here` }],
+    key: `${keyOf(reference.form, reference.level, setKey(set), name)}|registry`,
+  });
 }
 
 /** Forced choices keep the key they had before lists of names were references too (baselines survive). */

@@ -15,6 +15,7 @@ import { liveAdditionFindings } from './live-additions.js';
 import { describeTool, handoffWinner, toHandoffLike, toToolLike } from './tool-like.js';
 import type { FrameworkAdapter } from '../facts/adapters/types.js';
 import { oneDefinitionFindings } from './one-definition.js';
+import { equatedNameFindings } from './equated-names.js';
 import { dispatchOf, toolWinnerText, uniqueNameRemedy } from './set-semantics.js';
 
 const RULE = 'no-tool-name-collision';
@@ -126,6 +127,7 @@ function checkSet(set: ResolvedExposureSet, adapter: FrameworkAdapter | undefine
   for (const group of findToolNameCollisions(lastWins ? dispatchOrder.map(toToolLike) : toolLikes, handoffs.map(toHandoffLike))) {
     findings.push(...groupFindings(set, adapter, group, dispatchOrder, handoffs));
   }
+  findings.push(...equatedNameFindings(set, tools, memberLocation, (members, names) => collisionData(set, members, names)));
   findings.push(...oneDefinitionFindings(set, adapter));
   return findings;
 }

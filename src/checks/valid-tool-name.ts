@@ -76,6 +76,8 @@ function rewriteFinding(input: CheckInput, thing: NamedThing, writtenName: strin
   };
   const sets = thing.tool ? input.linked.exposureSets.filter((set) => set.tools.some((t) => t.key === thing.tool!.key)) : [];
   for (const set of sets) {
+    // Where two tools of one name make the call fail, the collision is no-tool-name-collision's.
+    if (set.duplicatesOutcome !== undefined) continue;
     const other = collidingMember(set, thing.tool!);
     if (other) {
       return makeFinding(RULE, 'rewrittenNameCollides', {

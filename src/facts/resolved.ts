@@ -109,6 +109,8 @@ export interface ResolvedExposureSet {
   toolNameCollisionPolicy: 'warn' | 'error' | undefined;
   /** Two tools of one name make the call fail, not pick one: how (`ExposureSpec.duplicates`). */
   duplicatesOutcome?: string;
+  /** Names equal once these characters are equated fail too (`ExposureSpec.duplicates.equate`). */
+  duplicatesEquate?: { pairs: Array<[string, string]>; text: string };
   /** For agent sets: the agent's key. */
   agentKey?: string;
   /** For MCP server sets: the instance is a typed parameter (`server: McpServer`), not a `new`. */
@@ -185,6 +187,11 @@ export interface ResolvedToolReference {
   runToolsUnresolved: boolean;
   /** What an entry naming no tool does, when the adapter says (`ReferenceSpec.effect`). */
   effect?: string;
+  /**
+   * A string listed among the set's tools that the framework looks up in its registry
+   * (`ToolsSpec.byName`) and that no definition registers: the names registered in the analysis.
+   */
+  registered?: string[];
 }
 
 export interface LinkedProject {

@@ -118,6 +118,8 @@ export interface ToolDefinitionFact {
   nameSpan: Span;
   /** Disabled in code (`isEnabled: false`): in no set the model sees. */
   disabled?: true;
+  /** Also registered under its written name, where sets' name strings find it (`ToolDefiner.registers`). */
+  registered?: true;
 }
 
 /** One `toolNamespace({ name, tools })` call: its members get `namespace` set. */
@@ -271,6 +273,10 @@ export interface ExposureFact {
   toolkitOf?: string[];
   /** Two tools of one name make the call fail: how, for messages (`ExposureSpec.duplicates`). */
   duplicatesOutcome?: string;
+  /** Names equal once these characters are equated fail like identical ones (`ExposureSpec.duplicates.equate`). */
+  duplicatesEquate?: { pairs: Array<[string, string]>; text: string };
+  /** Strings listed among the tools name registered tools (`ToolsSpec.byName`). */
+  toolsByName?: { effect: string; external: string[] };
   handoffs: ValueRef | undefined;
   /**
    * Later mutations in source order: `agent.handoffs.push(x)` adds (`mode: 'add'`),

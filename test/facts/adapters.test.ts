@@ -45,6 +45,8 @@ describe('adapter registry', () => {
       'llamaindex',
       'fastmcp',
       'claude-agent-sdk',
+      'genkit',
+      'strands',
     ]);
     expect(getAdapter('openai-agents')).toBe(openaiAgentsAdapter);
     expect(getAdapter('nope')).toBeUndefined();

@@ -96,3 +96,17 @@ export async function runOracle<M>(oracle: Oracle<M>): Promise<Record<string, nu
   }
   return outcomes;
 }
+
+/**
+ * One of a generated project's two tool modules (`src/tools-0.ts`, `src/tools-1.ts`): its header
+ * lines, an import of the other module's tools it lists, and its body.
+ */
+export function toolModule(module: 0 | 1, header: readonly string[], imports: ReadonlySet<string>, body: readonly string[]): string {
+  return [
+    ...header,
+    ...(imports.size > 0 ? [`import { ${[...imports].sort().join(', ')} } from './tools-${String(1 - module)}.js';`] : []),
+    '',
+    ...body,
+    '',
+  ].join('\n');
+}

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Finding } from '../../src/checks/index.js';
-import { runOracle, sortedNames, type SourceFiles, type Verdict } from './harness.js';
+import { runOracle, sortedNames, toolModule, type SourceFiles, type Verdict } from './harness.js';
 
 const NAMES = ['search', 'fetch_page', 'get-ticket'] as const;
 
@@ -65,15 +65,7 @@ function emit(c: Config): SourceFiles {
       const items = `[${list.members.map((m) => `tool${String(m)}`).join(', ')}]`;
       body.push(list.form === 'array' ? `export const list${String(l)} = ${items};` : `export function list${String(l)}() {\n  return ${items};\n}`);
     });
-    files[`src/tools-${String(module)}.ts`] = [
-      `import { createTool } from '@inngest/agent-kit';`,
-      `import { z } from 'zod';`,
-      `import * as names from './names.js';`,
-      ...(imports.size > 0 ? [`import { ${[...imports].sort().join(', ')} } from './tools-${String(1 - module)}.js';`] : []),
-      '',
-      ...body,
-      '',
-    ].join('\n');
+    files[`src/tools-${String(module)}.ts`] = toolModule(module, [`import { createTool } from '@inngest/agent-kit';`, `import { z } from 'zod';`, `import * as names from './names.js';`], imports, body);
   }
   const from: [Set<string>, Set<string>] = [new Set(), new Set()];
   const entries = c.main.map((e) => {

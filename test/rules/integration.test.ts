@@ -155,6 +155,43 @@ const rowDetails: Record<string, RowDetail[]> = {
       needsTypes: false,
     },
   ],
+  // Genkit: tools by value and by registered name across modules; names compared after the last "/".
+  'frameworks/genkit': [
+    {
+      // Alone, the file imports modules it cannot see: a tool of that name may be registered there.
+      rule: 'required-function-name-known',
+      messageId: 'unknownRegisteredTool',
+      file: 'src/flows/orders.ts',
+      data: {
+        option: 'tools',
+        name: 'lookupOrders',
+        registered: '"checkStock", "inventory/checkStock", "lookupOrder", "searchProducts"',
+        effect: 'Genkit throws "Unable to resolve tool" before calling the model',
+      },
+      needsTypes: true,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'sameToolListedTwice',
+      file: 'src/flows/orders.ts',
+      data: { name: 'searchProducts', set: 'the tools of this call' },
+      needsTypes: true,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'duplicateNameFails',
+      file: 'src/flows/shopping.ts',
+      data: { name: 'checkStock', set: 'the tools of this call', outcome: 'Genkit throws "Cannot provide two tools with the same name" before calling the model', remedy: 'a unique name' },
+      needsTypes: true,
+    },
+    {
+      rule: 'valid-tool-name',
+      messageId: 'rewrittenToolName',
+      file: 'src/tools/warehouse.ts',
+      data: { what: 'Tool', name: 'inventory/checkStock', publicName: 'checkStock', framework: 'Genkit', rewrites: 'everything up to the last "/"' },
+      needsTypes: false,
+    },
+  ],
   // Inngest AgentKit: tools from two modules in one agent's map; a tool_choice naming no tool.
   'frameworks/inngest-agent-kit': [
     {

@@ -4,6 +4,7 @@ import { anthropicAdapter } from './anthropic.js';
 import { bedrockRuntimeAdapter } from './bedrock-runtime.js';
 import { claudeAgentSdkAdapter } from './claude-agent-sdk.js';
 import { fastmcpAdapter } from './fastmcp.js';
+import { genkitAdapter } from './genkit.js';
 import { googleGenaiAdapter } from './google-genai.js';
 import { inngestAgentKitAdapter } from './inngest-agent-kit.js';
 import { langchainAdapter } from './langchain.js';
@@ -12,6 +13,7 @@ import { mastraAdapter } from './mastra.js';
 import { mcpSdkAdapter } from './mcp-sdk.js';
 import { openaiAdapter } from './openai.js';
 import { openaiAgentsAdapter } from './openai-agents.js';
+import { strandsAdapter } from './strands.js';
 import { toolIdentityAuditAdapter } from './tool-identity-audit.js';
 import { voltAgentAdapter } from './voltagent.js';
 import type { FrameworkAdapter, Naming } from './types.js';
@@ -25,6 +27,7 @@ export {
   bedrockRuntimeAdapter,
   claudeAgentSdkAdapter,
   fastmcpAdapter,
+  genkitAdapter,
   googleGenaiAdapter,
   inngestAgentKitAdapter,
   langchainAdapter,
@@ -33,6 +36,7 @@ export {
   mcpSdkAdapter,
   openaiAdapter,
   openaiAgentsAdapter,
+  strandsAdapter,
   toolIdentityAuditAdapter,
   voltAgentAdapter,
 };
@@ -53,6 +57,8 @@ export const adapters: readonly FrameworkAdapter[] = [
   llamaIndexAdapter,
   fastmcpAdapter,
   claudeAgentSdkAdapter,
+  genkitAdapter,
+  strandsAdapter,
 ];
 
 /** The adapter with this id, or undefined. */

@@ -99,6 +99,12 @@ export interface ToolDefiner {
    * (`isEnabled: false`); any other value (a function, a variable) may enable it, so it stays.
    */
   enabled?: OptionAt;
+  /**
+   * The call also enters the tool, under its written name, into the framework's registry, where a
+   * set's `ToolsSpec.byName` strings look it up (Genkit `ai.defineTool`; its `tool()` defines a
+   * tool it does not register).
+   */
+  registers?: true;
 }
 
 /** `toolNamespace({ name, tools })`: members get the namespace. */
@@ -190,6 +196,14 @@ export interface ToolsSpec extends OptionAt {
    * `new Agent({ tools, toolkits })`: one tool manager gets both).
    */
   alsoAt?: readonly OptionAt[];
+  /**
+   * A string listed among the tools names a tool the adapter's `registers` definers register
+   * (Genkit `tools: ['lookup']`): the set holds that tool, listed at the string. A name no
+   * definition of the analysis registers is a reference to a missing tool (required-function-name-
+   * known; `effect` is what the call then does, for the message). A name holding one of `external`
+   * is resolved by a plugin at run time (`server/tool`, `host:tool/*`): an unknown member.
+   */
+  byName?: { effect: string; external: readonly string[] };
 }
 
 /**
@@ -209,7 +223,15 @@ export interface ExposureSpec {
    * provider's API rejects the request, or the framework throws. `outcome` is the message's clause
    * ('the Anthropic API rejects the request (400 "tools: Tool names must be unique")').
    */
-  duplicates?: { outcome: string };
+  duplicates?: {
+    outcome: string;
+    /**
+     * Names that differ only by these characters are one name to the framework, and fail like
+     * identical ones (Strands' registry: `my-tool` and `my_tool`): each pair's characters are
+     * equated before comparing; `text` says so in the message ('"-" and "_" count as one character').
+     */
+    equate?: { pairs: ReadonlyArray<readonly [string, string]>; text: string };
+  };
   /**
    * A record of MCP servers (`mcpServers: { docs: server }`) whose tools the model sees as
    * `${prefix}<key>${separator}<tool>` (Claude Agent SDK `mcp__docs__search`): each server's tools

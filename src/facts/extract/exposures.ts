@@ -50,6 +50,8 @@ export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode
   if (spec.tools?.objectNames) exposure.objectToolNames = spec.tools.objectNames.map((path) => [...path]);
   if (spec.tools?.objects) exposure.objectTools = spec.tools.objects.map(objectToolFact);
   if (spec.duplicates) exposure.duplicatesOutcome = spec.duplicates.outcome;
+  if (spec.duplicates?.equate) exposure.duplicatesEquate = { pairs: spec.duplicates.equate.pairs.map(([a, b]) => [a, b]), text: spec.duplicates.equate.text };
+  if (spec.tools?.byName) exposure.toolsByName = { effect: spec.tools.byName.effect, external: [...spec.tools.byName.external] };
   const references = collectReferences(ctx, node, spec.references, scope);
   if (references.length > 0) exposure.references = references;
   const keyed = (spec.keyedMembers ?? []).flatMap((at) => {

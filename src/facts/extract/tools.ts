@@ -40,6 +40,7 @@ export function addTool(ctx: Ctx, roles: Roles, node: CallNode, scope: Scope, de
     }
   }
   if (isDisabled(ctx, node, spec.enabled, scope)) fact.disabled = true;
+  if (spec.registers) fact.registered = true;
   if (spec.kind === 'agent-tool' && def.receiver) fact.agent = toValueRef(ctx, def.receiver, scope);
   ctx.facts.tools.push(fact);
 }

@@ -4,10 +4,11 @@ import type { AgentMutationFact, ValueRef } from '../types.js';
 import type { ResolvedAgent, ResolvedExposureSet, ResolvedToolReference } from '../resolved.js';
 import type { LinkContext } from './context.js';
 import { liveList } from './items.js';
-import { collectHandoffs, collectKeyed, collectToolkit, collectTools } from './members.js';
+import { type MissingByName, collectHandoffs, collectKeyed, collectToolkit, collectTools } from './members.js';
 import { collectPrefixedServers, isServerToolReference } from './prefixed-servers.js';
 import { isToolCopy, keyedTool, toolKey } from './records.js';
 import { resolvedReference } from './references.js';
+import { registeredTools } from './registry.js';
 import { resolve, staticName } from './values.js';
 
 /** Mutations of agents made in other modules, by agent key, in a deterministic order. */
@@ -63,6 +64,7 @@ export function linkExposures(ctx: LinkContext, serverSets: ReadonlyMap<string, 
       if (agent) set.agentKey = `${file}#${agent.id}`;
       if (exposure.toolsShape === 'record') set.toolsShape = 'record';
       if (exposure.duplicatesOutcome !== undefined) set.duplicatesOutcome = exposure.duplicatesOutcome;
+      if (exposure.duplicatesEquate) set.duplicatesEquate = exposure.duplicatesEquate;
       if (agent && !agent.name && agent.holder !== undefined) set.holder = agent.holder;
       if (exposure.loadedBy !== undefined) loaders.set(set, toolKey(file, exposure.loadedBy));
       // Each source keeps its own file: mutations in other modules name values of those modules.
@@ -86,7 +88,9 @@ export function linkExposures(ctx: LinkContext, serverSets: ReadonlyMap<string, 
         // A list of tools on its own: a set only when every element is one of its adapter's tools.
         if (!collectToolkit(ctx, file, exposure.tools, set, exposure.toolkitOf)) continue;
       } else {
-        for (const source of sources.tools) collectTools(ctx, source.file, source.value, set, exposure.toolsShape === 'record', exposure);
+        for (const source of sources.tools) {
+          for (const missing of collectTools(ctx, source.file, source.value, set, exposure.toolsShape === 'record', exposure)) references.push(registryReference(ctx, set, missing));
+        }
       }
       for (const keyed of exposure.keyedMembers ?? []) collectKeyed(ctx, file, keyed, set);
       for (const added of exposure.addedTools ?? []) set.tools.push(keyedTool(ctx, set.adapter, added.name, { file, span: added.span }));
@@ -137,4 +141,21 @@ export function linkLoaders(sets: readonly ResolvedExposureSet[], loaders: Reado
     const liveIn = sets.filter((agent) => agent.kind === 'agent' && agent.adapter === set.adapter && agent.tools.some((tool) => isToolCopy(tool.key, loader))).map((agent) => agent.key);
     if (liveIn.length > 0) set.liveIn = liveIn;
   }
+}
+
+/** A string among a set's tools that no definition registers: a reference to a missing tool. */
+function registryReference(ctx: LinkContext, set: ResolvedExposureSet, missing: MissingByName): ResolvedToolReference {
+  return {
+    level: 'set',
+    option: 'tools',
+    form: 'names',
+    at: missing.at,
+    name: missing.name,
+    setKeys: [set.key],
+    targetUnresolved: false,
+    runTools: [],
+    runToolsUnresolved: false,
+    effect: missing.effect,
+    registered: [...registeredTools(ctx, set.adapter).keys()].sort(),
+  };
 }

@@ -1,17 +1,28 @@
 // The members of one exposure set: its tools (by list, record, toolkit or keyed members) and its handoffs.
 import type { ExposureFact, ObjectToolFact, ValueRef } from '../types.js';
-import type { ResolvedExposureSet, ResolvedTool } from '../resolved.js';
+import type { ResolvedExposureSet, ResolvedTool, SourceRef } from '../resolved.js';
 import type { LinkContext } from './context.js';
 import { describe } from './items.js';
 import { objectTool, objectToolShapes, resolveRecord, resolveTop, type Listed } from './lists.js';
 import { keyedTool, resolvedHandoff, resolvedTool } from './records.js';
+import { importsResolved, listedByName, registeredTools } from './registry.js';
 import { resolve } from './values.js';
 
-/** How a set names the plain objects listed among its tools. */
-type ObjectNaming = Pick<ExposureFact, 'objectToolNames' | 'objectTools'>;
+/** How a set names the plain objects (and strings) listed among its tools. */
+type ObjectNaming = Pick<ExposureFact, 'objectToolNames' | 'objectTools' | 'toolsByName'>;
 
-export function collectTools(ctx: LinkContext, file: string, source: ValueRef, set: ResolvedExposureSet, record = false, naming: ObjectNaming = {}): void {
+/** A string listed among a set's tools that names no registered tool (`ToolsSpec.byName`). */
+export interface MissingByName {
+  name: string;
+  at: SourceRef;
+  effect: string;
+}
+
+/** Collects a set's tools; returns the strings among them that name no registered tool. */
+export function collectTools(ctx: LinkContext, file: string, source: ValueRef, set: ResolvedExposureSet, record = false, naming: ObjectNaming = {}): MissingByName[] {
+  const missing: MissingByName[] = [];
   const tools: ResolvedTool[] = [];
+  const byName: Array<{ name: string; at: SourceRef; index: number }> = [];
   const listed = record ? resolveRecord(ctx, file, source) : resolveTop(ctx, file, source);
   const entries = naming.objectTools ? listed.flatMap((entry) => objectEntries(ctx, entry, naming.objectTools!, 0)) : listed;
   for (const { item: found, listedAt } of entries) {
@@ -20,7 +31,10 @@ export function collectTools(ctx: LinkContext, file: string, source: ValueRef, s
       // Disabled in code (`isEnabled: false`): the model never sees it.
       if (!item.def.disabled) tools.push(resolvedTool(ctx, item, listedAt));
     } else if (item.t === 'keyed') tools.push(keyedTool(ctx, set.adapter, item.key, item.keyAt, listedAt));
-    else if (item.t === 'mcp' || item.t === 'agent' || item.t === 'handoff') {
+    else if (item.t === 'string' && !record && naming.toolsByName && listedAt && !naming.toolsByName.external.some((mark) => item.value.includes(mark))) {
+      // Looked up once the call's own tools are known: they are registered for the call first.
+      byName.push({ name: item.value, at: listedAt, index: tools.length });
+    } else if (item.t === 'mcp' || item.t === 'agent' || item.t === 'handoff') {
       // Not a tool: an agent or server listed among tools is a type error the compiler reports.
     } else {
       const at = item.t === 'unresolved' ? item.at : { file, span: source.span };
@@ -30,10 +44,21 @@ export function collectTools(ctx: LinkContext, file: string, source: ValueRef, s
       else set.unresolved.push({ ...at, text });
     }
   }
+  // A name finds a tool the call lists by value under that written name (Genkit registers those for
+  // the call), else one registered anywhere in the analysis; it keeps its place in the list.
+  const byValue = [...tools];
+  let inserted = 0;
+  for (const { name, at, index } of byName) {
+    const found = byValue.find((tool) => (tool.writtenName ?? tool.name) === name) ?? registeredTools(ctx, set.adapter).get(name);
+    if (found) tools.splice(index + inserted++, 0, listedByName(found, at));
+    else if (importsResolved(ctx, file)) missing.push({ name, at, effect: naming.toolsByName!.effect });
+    else set.unresolved.push({ ...at, text: JSON.stringify(name) });
+  }
   // A record holds one value per key: the same tool under the same key again (`{ ...base,
   // ...base }`, a record that spreads one already spread) overwrites it with itself, and the
   // key keeps its last place. Arrays keep every entry.
   set.tools.push(...(record ? tools.filter((tool, i) => !tools.slice(i + 1).some((later) => later.key === tool.key)) : tools));
+  return missing;
 }
 
 /** A toolkit array's members; false when some element is not a tool of the set's adapter. */

@@ -303,6 +303,48 @@ export const run = query({ prompt: 'hi', options: { mcpServers: { kb: docs, remo
     },
     sets: ['call: [mcp__kb__search, mcp__kb__get]', 'mcp-server:docs [search, get, search]'],
   },
+  {
+    idiom: 'Genkit: ai.defineTool registers a name that another module lists as a string; names after the last "/"; plugin names (with "/" or ":") are unknown members; a dynamicTool is listed by value only',
+    files: {
+      'src/genkit.ts': `import { genkit } from 'genkit';
+export const ai = genkit({ plugins: [] });
+`,
+      'src/tools.ts': `import { z } from 'genkit';
+import { ai } from './genkit';
+export const search = ai.defineTool({ name: 'catalog/search', description: 'Search.', inputSchema: z.object({}) }, async () => []);
+ai.defineTool({ name: 'lookupOrder', description: 'Order.' }, async () => ({}));
+export const track = ai.dynamicTool({ name: 'track', description: 'Track.' }, async () => []);
+`,
+      'src/flows.ts': `import { z } from 'genkit';
+import { ai } from './genkit';
+import { search, track } from './tools';
+export const a = await ai.generate({ prompt: 'p', tools: [search, 'lookupOrder', track, 'catalog/search', 'mcpHost:tool/fs/*'] });
+export const b = ai.definePrompt({ name: 'desk', tools: ['lookupOrder', 'track', 'nothing'], prompt: 'p' });
+`,
+    },
+    sets: ['call: [search, lookupOrder, track]', 'call: [lookupOrder]'],
+    unresolved: [['"catalog/search"', '"mcpHost:tool/fs/*"'], []],
+  },
+  {
+    idiom: 'Strands: tool(), new FunctionTool(), a class extending Tool, agent.asTool() named after the agent; nested tool arrays; structuredOutputSchema adds strands_structured_output',
+    files: {
+      'src/tools.ts': `import { FunctionTool, Tool, tool } from '@strands-agents/sdk';
+export const search = tool({ name: 'search', description: 'Search.', callback: () => [] });
+export const legacy = new FunctionTool({ name: 'get_order', description: 'Order.', inputSchema: { type: 'object' }, callback: () => 1 });
+export class Calculator extends Tool {
+  name = 'calculator';
+  description = 'Math.';
+}
+`,
+      'src/main.ts': `import { Agent } from '@strands-agents/sdk';
+import { Calculator, legacy, search } from './tools';
+const researcher = new Agent({ name: 'researcher', tools: [search] });
+export const writer = new Agent({ name: 'writer', tools: [[search, legacy], new Calculator(), researcher.asTool()], structuredOutputSchema: schema });
+`,
+    },
+    sets: ['agent:researcher [search]', 'agent:writer [search, get_order, calculator, researcher, strands_structured_output]'],
+    unresolved: [[], []],
+  },
 ];
 
 function linkedSets(files: Record<string, string>) {
@@ -367,6 +409,11 @@ export const other = somethingElse.ask('hi', { only: ['x'] });
       'run only=look -> crew',
       'run only=later -> crew',
     ]);
+  });
+
+  it('makes a name string that no definition registers a reference to a missing tool (Genkit)', () => {
+    const row = rows.find((r) => r.idiom.startsWith('Genkit'))!;
+    expect(references(row.files)).toEqual(['set tools=track -> ?', 'set tools=nothing -> ?']);
   });
 
   it('reads a declared adapter with further tool lists, added tools and a pass-through call', () => {
