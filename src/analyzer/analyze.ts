@@ -16,7 +16,8 @@ import { cacheFilePath, FactsCache } from './cache.js';
 import { cacheSalt } from './cache-salt.js';
 import { collectFiles, parseReachable, type SourceRef, type Timed } from './collect.js';
 import { createContainment } from './containment.js';
-import { DEFAULT_EXCLUDE, discoverFiles } from './discover.js';
+import { DEFAULT_EXCLUDE } from './discover.js';
+import { discoverCached } from './discover-cache.js';
 import { isSuppressed } from './directives.js';
 import { createModuleResolver } from './module-resolver.js';
 import type { AnalysisResult, AnalyzeOptions, Phase } from './types.js';
@@ -38,13 +39,13 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   const cwd = path.resolve(options.cwd);
   const adapters = runAdapters(options.adapters);
   const rules = runRules(options.rules);
-  const discovery = timed('discover', () =>
-    discoverFiles({ cwd, paths: options.paths, tsconfig: options.tsconfig, include: options.include, exclude: options.exclude }),
-  );
   const cache =
     options.cacheLocation === undefined
       ? undefined
       : timed('read', () => FactsCache.open(cacheFilePath(cwd, options.cacheLocation as string), cacheSalt(adapters)));
+  const { discovery, fromCache } = timed('discover', () =>
+    discoverCached({ cwd, paths: options.paths, tsconfig: options.tsconfig, include: options.include, exclude: options.exclude }, cache),
+  );
 
   // Files the listed files import, as the compiler's program has them (a tsconfig lists entry
   // points; `"include": ["*/**.ts"]` lists one level): followed through relative specifiers.
@@ -109,6 +110,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
     linked,
     timings,
     cache: collected.cache,
+    fileListFromCache: fromCache,
   };
 }
 
@@ -125,6 +127,8 @@ function importFollower(cwd: string, options: AnalyzeOptions, queued: Set<string
   const containment = createContainment(cwd, []);
   const onDisk = new Map<string, boolean>();
   const exists = (rel: string): boolean => {
+    // A file discovery listed is there: no stat (discovery already judged its links).
+    if (queued.has(rel)) return true;
     let found = onDisk.get(rel);
     if (found === undefined) {
       found = !rel.startsWith('../') && SOURCE_FILE.test(rel) && !NEVER_FOLLOWED(rel) && !excluded?.(rel) && isFile(path.join(cwd, rel)) && containment.escape(path.join(cwd, rel)) === undefined;

@@ -8,7 +8,8 @@
 // extraction would produce invalidates it. A corrupt or foreign cache is ignored and rewritten; a
 // cache that cannot be written is silently skipped.
 //
-// The file is JSON lines: a header `{"layout","salt"}`, then one line per file, `"<path>"<TAB><entry>`.
+// The file is JSON lines: a header `{"layout","salt"}`, then one line per file, `"<path>"<TAB><entry>`,
+// and `null<TAB><discovery>` for the last run's file discovery (discover-cache.ts).
 // An entry is parsed only when its file is looked up, and an entry that did not change is written
 // back as the text it was read as: a warm run after one edit serialises one entry, not all.
 import { createHash } from 'node:crypto';
@@ -45,29 +46,37 @@ const FACT_ARRAYS = [
   'runReferences', 'middleware',
 ] as const;
 
-const diagnosticSchema = z.object({
-  file: z.string(),
-  kind: z.enum(['parse-error', 'binary', 'unreadable', 'symlink-loop', 'symlink-outside-root', 'too-large', 'internal-error', 'config-unreadable']),
-  message: z.string(),
-  line: z.number().int().optional(),
-  column: z.number().int().optional(),
-});
+const DIAGNOSTIC_KINDS: ReadonlySet<string> = new Set<ToolDiagnostic['kind']>([
+  'parse-error', 'binary', 'unreadable', 'symlink-loop', 'symlink-outside-root', 'too-large', 'internal-error', 'config-unreadable',
+]);
 
-const factsSchema = z.looseObject({
-  file: z.string(),
-  bindings: z.record(z.string(), z.unknown()),
-  ...Object.fromEntries(FACT_ARRAYS.map((key) => [key, z.array(z.unknown())])),
-});
+// Checked by hand, not with a schema: a warm run checks thousands of entries, and a schema
+// library's generic walk over each was a tenth of the run.
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): boolean => v === undefined || Number.isInteger(v);
 
-const entrySchema = z.object({
-  stamp: z.object({ mtimeMs: z.number(), size: z.number() }),
-  hash: z.string(),
-  relevant: z.boolean(),
-  follows: z.array(z.string()),
-  directives: z.array(z.tuple([z.string(), z.array(z.unknown())])).optional(),
-  facts: factsSchema.optional(),
-  diagnostics: z.array(diagnosticSchema),
-});
+function isDiagnostic(v: unknown): boolean {
+  return isObject(v) && typeof v['file'] === 'string' && typeof v['kind'] === 'string' && DIAGNOSTIC_KINDS.has(v['kind']) && typeof v['message'] === 'string' && isInt(v['line']) && isInt(v['column']);
+}
+
+function isFacts(v: unknown): boolean {
+  return isObject(v) && typeof v['file'] === 'string' && isObject(v['bindings']) && FACT_ARRAYS.every((key) => Array.isArray(v[key]));
+}
+
+/** The shape `CacheEntry` promises (facts: their top-level arrays; the salt vouches for the rest). */
+function isEntry(v: unknown): v is CacheEntry {
+  if (!isObject(v)) return false;
+  const { stamp, hash, relevant, follows, directives, facts, diagnostics } = v;
+  return (
+    isObject(stamp) && typeof stamp['mtimeMs'] === 'number' && typeof stamp['size'] === 'number' &&
+    typeof hash === 'string' &&
+    typeof relevant === 'boolean' &&
+    Array.isArray(follows) && follows.every((f) => typeof f === 'string') &&
+    (directives === undefined || (Array.isArray(directives) && directives.every((d) => Array.isArray(d) && d.length === 2 && typeof d[0] === 'string' && Array.isArray(d[1])))) &&
+    (facts === undefined || isFacts(facts)) &&
+    Array.isArray(diagnostics) && diagnostics.every(isDiagnostic)
+  );
+}
 
 const headerSchema = z.object({ layout: z.literal(CACHE_LAYOUT), salt: z.string() });
 
@@ -95,6 +104,8 @@ export class FactsCache {
   /** Files seen this run (cached or not): their old entries are never carried over. */
   private readonly seen = new Set<string>();
   private dirty = false;
+  private previousDiscovery: string | undefined;
+  private currentDiscovery: string | undefined;
 
   private constructor(
     private readonly file: string,
@@ -108,6 +119,7 @@ export class FactsCache {
 
   static open(file: string, salt: string): FactsCache {
     let previous: Map<string, string> | undefined;
+    let discovery: string | undefined;
     try {
       const lines = fs.readFileSync(file, 'utf8').split('\n');
       const header = headerSchema.safeParse(JSON.parse(lines[0] ?? ''));
@@ -119,12 +131,26 @@ export class FactsCache {
           if (tab < 0) continue;
           const rel: unknown = JSON.parse(line.slice(0, tab));
           if (typeof rel === 'string') previous.set(rel, line.slice(tab + 1));
+          else if (rel === null) discovery = line.slice(tab + 1);
         }
       }
     } catch {
       // Missing or not JSON lines: start empty.
     }
-    return new FactsCache(file, salt, previous);
+    const cache = new FactsCache(file, salt, previous);
+    cache.previousDiscovery = discovery;
+    return cache;
+  }
+
+  /** The last run's discovery, as stored (discover-cache.ts reads it). */
+  discovery(): string | undefined {
+    return this.previousDiscovery;
+  }
+
+  /** This run's discovery, when it was made anew. */
+  setDiscovery(raw: string): void {
+    this.currentDiscovery = raw;
+    if (raw !== this.previousDiscovery) this.dirty = true;
   }
 
   /** The entry for `rel` when its modification time and size are the ones recorded. */
@@ -176,6 +202,8 @@ export class FactsCache {
     if (!this.dirty) return;
     for (const [rel, { entry, raw }] of this.current) lines.set(rel, raw ?? JSON.stringify(entry));
     const body = [JSON.stringify({ layout: CACHE_LAYOUT, salt: this.salt })];
+    const discovery = this.currentDiscovery ?? this.previousDiscovery;
+    if (discovery !== undefined) body.push(`null\t${discovery}`);
     for (const rel of [...lines.keys()].sort()) body.push(`${JSON.stringify(rel)}\t${lines.get(rel)}`);
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
@@ -196,16 +224,16 @@ export class FactsCache {
   private stored(rel: string): { entry: CacheEntry; raw: string } | undefined {
     const raw = this.previous.get(rel);
     if (raw === undefined) return undefined;
-    let parsed: ReturnType<typeof entrySchema.safeParse>;
+    let entry: unknown;
     try {
-      parsed = entrySchema.safeParse(JSON.parse(raw));
+      entry = JSON.parse(raw);
     } catch {
-      parsed = { success: false } as ReturnType<typeof entrySchema.safeParse>;
+      entry = undefined;
     }
-    if (!parsed.success || (parsed.data.facts && parsed.data.facts.file !== rel)) {
+    if (!isEntry(entry) || (entry.facts && entry.facts.file !== rel)) {
       this.dirty = true;
       return undefined;
     }
-    return { entry: parsed.data as unknown as CacheEntry, raw };
+    return { entry, raw };
   }
 }

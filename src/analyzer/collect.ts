@@ -5,7 +5,7 @@
 // (`mayHaveFacts`) is parsed and extracted now, any other is only scanned for directives and for the
 // relative modules it imports. After all files, the ones the linker can reach from parsed facts are
 // parsed on demand (relevance.ts), so a constant in a skipped module still names its tool.
-import { ts } from './compiler.js';
+import { compiler } from './compiler.js';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { extractFacts, mayHaveFacts } from '../facts/extract.js';
 import type { FrameworkAdapter } from '../facts/adapters/types.js';
@@ -267,7 +267,7 @@ function analyzeFile(file: SourceRef, text: string, parser: Parser, timed: Timed
     parsed = timed('parse', () => parser.parse(file.abs, file.rel, text));
     if (parsed.diagnostic) diagnostics.push(parsed.diagnostic);
     const sourceFile = parsed.sourceFile;
-    const facts = timed('extract', () => extractFacts(ts, sourceFile, { file: file.rel, ...(adapters ? { adapters } : {}) }));
+    const facts = timed('extract', () => extractFacts(compiler(), sourceFile, { file: file.rel, ...(adapters ? { adapters } : {}) }));
     return { facts, diagnostics };
   } catch (error) {
     const stage = parsed ? 'Fact extraction' : 'Parsing';

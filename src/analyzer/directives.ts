@@ -18,7 +18,7 @@
 // template literals are told apart from division and code with the usual previous-token heuristic
 // (the scanner alone cannot know); JSX text is scanned as code.
 import type { ts as TS } from 'ts-morph';
-import { ts } from './compiler.js';
+import { compiler } from './compiler.js';
 import { PLUGIN_NAMESPACE, ruleIds, type RuleId } from '../checks/catalog.js';
 import type { Position } from '../facts/types.js';
 
@@ -70,6 +70,7 @@ export function findDirectiveComments(text: string): DirectiveComment[] {
   if (!mayHaveDirectives(text)) return [];
   const found: DirectiveComment[] = [];
   let lineStarts: number[] | undefined;
+  const ts = compiler();
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
   // The last two tokens that are not trivia: enough to tell a regular expression from a division.
   let previous: TS.SyntaxKind | undefined;
@@ -191,8 +192,10 @@ function comparePositions(a: Position, b: Position): number {
   return a.line - b.line || a.column - b.column;
 }
 
+type Compiler = ReturnType<typeof compiler>;
+
 // Tokens after which a `/` divides; after anything else it starts a regular expression.
-const ENDS_EXPRESSION = new Set<TS.SyntaxKind>([
+const endsExpression = (ts: Compiler): Set<TS.SyntaxKind> => new Set<TS.SyntaxKind>([
   ts.SyntaxKind.Identifier,
   ts.SyntaxKind.PrivateIdentifier,
   ts.SyntaxKind.NumericLiteral,
@@ -210,7 +213,7 @@ const ENDS_EXPRESSION = new Set<TS.SyntaxKind>([
 
 // Keywords after which an expression (so a regular expression) may start. Other keywords are
 // values (`this`, `null`) or contextual words used as names (`type`, `as`), after which `/` divides.
-const BEFORE_EXPRESSION = new Set<TS.SyntaxKind>([
+const beforeExpression = (ts: Compiler): Set<TS.SyntaxKind> => new Set<TS.SyntaxKind>([
   ts.SyntaxKind.ReturnKeyword,
   ts.SyntaxKind.TypeOfKeyword,
   ts.SyntaxKind.InstanceOfKeyword,
@@ -227,13 +230,16 @@ const BEFORE_EXPRESSION = new Set<TS.SyntaxKind>([
   ts.SyntaxKind.AwaitKeyword,
 ]);
 
+let kinds: { ts: Compiler; ends: Set<TS.SyntaxKind>; before: Set<TS.SyntaxKind> } | undefined;
+
 function regexMayStart(previous: TS.SyntaxKind | undefined, beforePrevious: TS.SyntaxKind | undefined): boolean {
   if (previous === undefined) return true;
-  if (ENDS_EXPRESSION.has(previous)) return false;
+  const { ts, ends, before } = (kinds ??= { ts: compiler(), ends: endsExpression(compiler()), before: beforeExpression(compiler()) });
+  if (ends.has(previous)) return false;
   if (previous >= ts.SyntaxKind.FirstKeyword && previous <= ts.SyntaxKind.LastKeyword) {
     // `a.return / 2`: a keyword after `.` is a property name.
     if (beforePrevious === ts.SyntaxKind.DotToken || beforePrevious === ts.SyntaxKind.QuestionDotToken) return false;
-    return BEFORE_EXPRESSION.has(previous);
+    return before.has(previous);
   }
   return true;
 }

@@ -10,6 +10,7 @@ import { compareStrings } from '../checks/finding.js';
 import { createContainment, outsideRootDiagnostic, type Containment } from './containment.js';
 import { isDirectory, isSymlink, realpathOrUndefined } from './fs-probes.js';
 import { AnalyzerConfigError } from './errors.js';
+import { noteProbe } from './fs-inputs.js';
 import { hasSourceExtension, isDeclarationFile, isWithin, relativePosix } from './source-paths.js';
 import { EMPTY_CHAIN, extendChain, type IgnoreChain } from './gitignore.js';
 import { planLayout, type LayoutPackage, type LayoutProject } from './layout.js';
@@ -53,6 +54,36 @@ export interface Discovery {
   aliasesFor(rel: string): AliasConfig | undefined;
   /** Whether a finding or diagnostic in this file (relative POSIX) is reported: it lies under the paths. */
   reported(rel: string): boolean;
+  /** The same as plain data (for the cache: `fromPlain` gives it back). */
+  plain(): PlainDiscovery;
+}
+
+/** A discovery as JSON can hold it: the owners' aliases by file, the paths that narrow the report. */
+export interface PlainDiscovery extends Pick<Discovery, 'files' | 'available' | 'diagnostics' | 'tsconfig' | 'projects' | 'packages'> {
+  aliases: AliasConfig[];
+  /** File → index into `aliases`, for the files whose project has aliases. */
+  owners: Array<[string, number]>;
+  /** The paths given, or null for a run over the whole directory. */
+  targets: Array<{ rel: string; directory: boolean }> | null;
+}
+
+export function fromPlain(plain: PlainDiscovery): Discovery {
+  const owners = new Map(plain.owners);
+  const { targets } = plain;
+  return {
+    files: plain.files,
+    available: plain.available,
+    diagnostics: plain.diagnostics,
+    tsconfig: plain.tsconfig,
+    projects: plain.projects,
+    packages: plain.packages,
+    aliasesFor: (rel) => {
+      const index = owners.get(rel);
+      return index === undefined ? undefined : plain.aliases[index];
+    },
+    reported: targets === null ? () => true : (rel) => targets.some((t) => (t.directory ? isWithin(rel, t.rel) : rel === t.rel)),
+    plain: () => plain,
+  };
 }
 
 export interface ProjectReport {
@@ -180,7 +211,16 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
     if (targets.some((t) => isWithin(dir, t.rel) || isWithin(t.rel, dir))) diagnostics.push(unreadableDirectory(dir, code));
   }
   diagnostics.push(...walkDiagnostics.filter((d) => whole || inTargets(d.file)));
-  return {
+  const aliases: AliasConfig[] = [];
+  const aliasIndex = new Map<AliasConfig, number>();
+  const aliased: Array<[string, number]> = [];
+  for (const [rel, project] of owner) {
+    if (!project.aliases) continue;
+    let index = aliasIndex.get(project.aliases);
+    if (index === undefined) aliasIndex.set(project.aliases, (index = aliases.push(project.aliases) - 1));
+    aliased.push([rel, index]);
+  }
+  return fromPlain({
     files,
     available: whole ? [] : all.filter((file) => !inScope(file.rel)),
     // The compiler's listing and the walk both meet a directory that cannot be read: said once.
@@ -188,9 +228,10 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
     tsconfig,
     projects: shown.map((project) => ({ label: project.label, files: counts.get(project) ?? 0 })),
     packages: layout.packages,
-    aliasesFor: (rel) => owner.get(rel)?.aliases,
-    reported: whole ? () => true : inTargets,
-  };
+    aliases,
+    owners: aliased,
+    targets: whole ? null : targets.map((t) => ({ rel: t.rel, directory: t.directory })),
+  });
 }
 
 /**
@@ -234,6 +275,7 @@ function chainAbove(cwd: string, dirAbs: string): IgnoreChain {
 function target(cwd: string, p: string): Target {
   const abs = path.resolve(cwd, p);
   let stat: fs.Stats;
+  noteProbe(abs);
   try {
     stat = fs.statSync(abs);
   } catch (error) {

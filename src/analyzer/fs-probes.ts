@@ -1,7 +1,9 @@
 // Questions about paths that must never throw: a missing or unreadable path simply answers no.
 import fs from 'node:fs';
+import { noteProbe } from './fs-inputs.js';
 
 export function isFile(p: string): boolean {
+  noteProbe(p);
   try {
     return fs.statSync(p).isFile();
   } catch {
@@ -10,6 +12,7 @@ export function isFile(p: string): boolean {
 }
 
 export function isDirectory(p: string): boolean {
+  noteProbe(p);
   try {
     return fs.statSync(p).isDirectory();
   } catch {
@@ -18,6 +21,7 @@ export function isDirectory(p: string): boolean {
 }
 
 export function isSymlink(p: string): boolean {
+  noteProbe(p);
   try {
     return fs.lstatSync(p).isSymbolicLink();
   } catch {
@@ -27,6 +31,7 @@ export function isSymlink(p: string): boolean {
 
 /** The real path, or undefined when it cannot be resolved (dangling link, loop, permissions). */
 export function realpathOrUndefined(p: string): string | undefined {
+  noteProbe(p);
   try {
     return fs.realpathSync.native(p);
   } catch {

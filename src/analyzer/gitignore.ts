@@ -5,6 +5,7 @@
 // matching rule wins and deeper files override shallower ones. A directory that is ignored is not
 // entered, so nothing below it can be re-included (git behaves the same).
 import fs from 'node:fs';
+import { noteRead } from './fs-inputs.js';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -22,6 +23,7 @@ export const EMPTY_CHAIN: IgnoreChain = [];
 /** `chain` plus the .gitignore in `dirAbs` when it has one (an unreadable one is skipped). */
 export function extendChain(chain: IgnoreChain, dirAbs: string, dirRel: string): IgnoreChain {
   let text: string;
+  noteRead(path.join(dirAbs, '.gitignore'));
   try {
     text = fs.readFileSync(path.join(dirAbs, '.gitignore'), 'utf8');
   } catch {

@@ -3,7 +3,7 @@
 // parse floor of bench/ makes. A syntax error becomes a `parse-error` diagnostic; the compiler
 // recovers, so the tree is still analysed.
 import type { ts as TS } from 'ts-morph';
-import { ts } from './compiler.js';
+import { compiler } from './compiler.js';
 import type { ToolDiagnostic } from '../checks/finding.js';
 
 export interface Parsed {
@@ -17,6 +17,7 @@ export interface Parser {
 }
 
 export function createParser(): Parser {
+  const ts = compiler();
   const options: TS.CreateSourceFileOptions = {
     // The ESLint front end parses with ScriptTarget.Latest too: the same trees, the same facts.
     languageVersion: ts.ScriptTarget.Latest,
@@ -37,7 +38,7 @@ function syntaxDiagnostic(sourceFile: TS.SourceFile, rel: string): ToolDiagnosti
   const all = (sourceFile as { parseDiagnostics?: unknown }).parseDiagnostics;
   if (!Array.isArray(all) || all.length === 0) return undefined;
   const first = all[0] as TS.Diagnostic;
-  const text = ts.flattenDiagnosticMessageText(first.messageText, '\n');
+  const text = compiler().flattenDiagnosticMessageText(first.messageText, '\n');
   const more = all.length > 1 ? ` (and ${all.length - 1} more syntax error${all.length === 2 ? '' : 's'})` : '';
   const diagnostic: ToolDiagnostic = { file: rel, kind: 'parse-error', message: `Syntax error: ${text}${more}` };
   if (typeof first.start === 'number') {

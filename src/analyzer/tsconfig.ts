@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { ts as TS } from 'ts-morph';
 import { ts } from './compiler.js';
 import { AnalyzerConfigError } from './errors.js';
+import { noteProbe, noteRead } from './fs-inputs.js';
 import { isDirectory, isFile, realpathOrUndefined } from './fs-probes.js';
 import { relativePosix } from './source-paths.js';
 
@@ -108,7 +109,7 @@ function loadOne(configPath: string, options: LoadOptions, strict: boolean): { p
     return { project: { configPath, fileNames: undefined, aliases: undefined, solution: false, excludes: undefined }, references: [] };
   };
 
-  const read = ts.readConfigFile(configPath, (file) => ts.sys.readFile(file));
+  const read = ts.readConfigFile(configPath, readConfigText);
   if (read.error) {
     if (strict) throw configError(configPath, [read.error]);
     return fallback(`Cannot parse ${shown}: ${messageOf(read.error)}`);
@@ -227,12 +228,12 @@ function describeBase(diagnostic: TS.Diagnostic, configPath: string, cwd: string
  */
 function extendsChain(from: string, to: string, depth = 0): string[] | undefined {
   if (depth > 8) return undefined;
-  const read = ts.readConfigFile(from, (file) => ts.sys.readFile(file));
+  const read = ts.readConfigFile(from, readConfigText);
   const value = (read.config as { extends?: unknown } | undefined)?.extends;
   const specs = (Array.isArray(value) ? value : [value]).filter((spec): spec is string => typeof spec === 'string' && spec.startsWith('.'));
   for (const spec of specs) {
     let next = path.resolve(path.dirname(from), spec);
-    if (!ts.sys.fileExists(next) && ts.sys.fileExists(`${next}.json`)) next = `${next}.json`;
+    if (!isFile(next) && isFile(`${next}.json`)) next = `${next}.json`;
     if (next === to) return [spec];
     const rest = extendsChain(next, to, depth + 1);
     if (rest) return [spec, ...rest];
@@ -242,12 +243,19 @@ function extendsChain(from: string, to: string, depth = 0): string[] | undefined
 
 /** Something is there (a file, a directory, a link even dangling): the reader reports what it is. */
 function hasEntry(abs: string): boolean {
+  noteProbe(abs);
   try {
     fs.lstatSync(abs);
     return true;
   } catch {
     return false;
   }
+}
+
+/** A tsconfig's text (a file it extends too), noted as an input of discovery. */
+function readConfigText(file: string): string | undefined {
+  noteRead(file);
+  return ts.sys.readFile(file);
 }
 
 function displayDir(cwd: string, dir: string): string {
@@ -309,8 +317,11 @@ function parseConfigHost(cwd: string, unreadable: Map<string, UnreadableDirector
   });
   return {
     useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
-    fileExists: (file) => ts.sys.fileExists(file),
-    readFile: (file) => ts.sys.readFile(file),
+    fileExists: (file) => {
+      noteProbe(file);
+      return ts.sys.fileExists(file);
+    },
+    readFile: readConfigText,
     readDirectory: (root, extensions, excludes, includes, depth) => readDirectory(cwd, root, extensions, excludes, includes, depth, entries),
   };
 }
@@ -352,7 +363,9 @@ function fileSystemEntries(dir: string, onError: (code: string) => void): { file
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir || '.', { withFileTypes: true });
+    noteRead(dir || '.');
   } catch (error) {
+    noteProbe(dir || '.');
     const code = (error as NodeJS.ErrnoException).code ?? 'EUNKNOWN';
     // A directory an include names that is gone holds nothing, as for tsc; only one that exists
     // and cannot be listed is reported.
@@ -363,6 +376,7 @@ function fileSystemEntries(dir: string, onError: (code: string) => void): { file
     if (entry.isDirectory()) {
       directories.push(entry.name);
     } else if (entry.isSymbolicLink()) {
+      noteProbe(path.join(dir, entry.name));
       try {
         (fs.statSync(path.join(dir, entry.name)).isDirectory() ? directories : files).push(entry.name);
       } catch {

@@ -110,4 +110,6 @@ export interface AnalysisResult {
    * `cacheLocation` is undefined. Files that could not be read count as neither.
    */
   cache: { hits: number; misses: number };
+  /** The file list came from the cache: nothing discovery reads had changed (discover-cache.ts). */
+  fileListFromCache: boolean;
 }

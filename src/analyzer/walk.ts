@@ -11,6 +11,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { outsideRootDiagnostic, type Containment } from './containment.js';
+import { noteProbe, noteRead } from './fs-inputs.js';
 import { EMPTY_CHAIN, extendChain, isIgnored, type IgnoreChain } from './gitignore.js';
 import { hasSourceExtension, relativePosix } from './source-paths.js';
 
@@ -112,7 +113,9 @@ export function walkFiles(
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true });
+      noteRead(dir);
     } catch (error) {
+      noteProbe(dir);
       problems.push(unreadableDirectory(relativePosix(cwd, dir), errorCode(error)));
       continue;
     }
@@ -133,6 +136,7 @@ export function walkFiles(
         if (!filter.prunesDir(rel) && !ignored(rel, true)) subdirs.push(abs);
       } else if (entry.isSymbolicLink()) {
         let stat: fs.Stats | undefined;
+        noteProbe(abs);
         try {
           stat = fs.statSync(abs);
         } catch {

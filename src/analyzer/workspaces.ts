@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { globSync } from 'tinyglobby';
+import { noteRead } from './fs-inputs.js';
 import { compareStrings } from '../checks/finding.js';
 import { parsePnpmWorkspacePackages } from './pnpm-workspace.js';
 
@@ -45,6 +46,8 @@ export function findWorkspace(root: string, problems: ManifestProblem[]): Worksp
   const exclude = declared.globs.filter((g) => g.startsWith('!')).map((g) => normalizeGlob(g.slice(1)));
   if (include.length === 0) return { declaredIn: declared.file, packages: [] };
   const excluded = exclude.length > 0 ? picomatch(exclude, { dot: true }) : () => false;
+  // The directories the globs list (what follows their static part is walked by the tree walk).
+  for (const glob of include) noteRead(path.join(root, staticBase(glob)));
   const manifests = globSync(
     include.map((g) => `${g}/package.json`),
     { cwd: root, ignore: ['**/node_modules/**', '**/.git/**'], followSymbolicLinks: false, dot: false },
@@ -107,6 +110,7 @@ function readJson(file: string, problems: ManifestProblem[]): unknown {
 }
 
 function readText(file: string): string | undefined {
+  noteRead(file);
   try {
     return fs.readFileSync(file, 'utf8');
   } catch {
@@ -116,6 +120,13 @@ function readText(file: string): string | undefined {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** `packages/*` → `packages`, `apps/**` → `apps`, `*` → ``. */
+function staticBase(glob: string): string {
+  const parts = glob.split('/');
+  const first = parts.findIndex((part) => /[*?[\]{}()!]/.test(part));
+  return (first < 0 ? parts : parts.slice(0, first)).join('/');
 }
 
 function normalizeGlob(glob: string): string {

@@ -43,8 +43,8 @@ function crossFileProject(): string {
 }
 
 /** Everything but timings and cache counters, which legitimately differ between runs. */
-function stable(result: AnalysisResult): Omit<AnalysisResult, 'timings' | 'cache' | 'filesParsed'> {
-  const { timings: _timings, cache: _cache, filesParsed: _parsed, ...rest } = result;
+function stable(result: AnalysisResult): Omit<AnalysisResult, 'timings' | 'cache' | 'filesParsed' | 'fileListFromCache'> {
+  const { timings: _timings, cache: _cache, filesParsed: _parsed, fileListFromCache: _listed, ...rest } = result;
   return rest;
 }
 
@@ -158,11 +158,86 @@ describe('facts cache', () => {
     expect(rows(first.findings)).toHaveLength(1);
     const rebuilt = fs.readFileSync(cacheFile, 'utf8').trimEnd().split('\n');
     expect(JSON.parse(rebuilt[0]!)).toEqual({ layout: expect.any(Number), salt: expect.any(String) });
-    expect(rebuilt.slice(1).map((line) => line.slice(0, line.indexOf('\t')))).toEqual(['"src/agent.ts"', '"src/tools/orders.ts"', '"src/tools/parcels.ts"']);
+    // The file list is stored under the key `null`, the files' entries under their paths.
+    expect(rebuilt.slice(1).map((line) => line.slice(0, line.indexOf('\t')))).toEqual(['null', '"src/agent.ts"', '"src/tools/orders.ts"', '"src/tools/parcels.ts"']);
 
     const second = await analyzeProject({ cwd, rules, cacheLocation: '.cache/facts.json' });
     expect(second.cache).toEqual({ hits: 3, misses: 0 });
     expect(stable(second)).toEqual(stable(first));
+  });
+
+  it('the file list comes from the cache while nothing discovery reads has changed', async () => {
+    const cwd = tempProject({
+      'tsconfig.json': JSON.stringify({ extends: './tsconfig.base.json', compilerOptions: { paths: { '@tools/*': ['./src/tools/*'] } } }),
+      'tsconfig.base.json': JSON.stringify({ exclude: ['src/legacy'] }),
+      '.gitignore': 'generated/\n',
+      'src/agent.ts': agentModule,
+      'src/tools/orders.ts': toolModule('lookupOrder', 'lookup'),
+      'src/tools/parcels.ts': toolModule('lookupParcel', 'lookup_parcel'),
+      'src/legacy/parcels.ts': toolModule('lookupParcel', 'lookup'),
+    });
+    const rules = recommendedRules();
+    const cacheLocation = '.cache';
+    // Made first: the cache directory appearing in the root would be a change of the tree.
+    fs.mkdirSync(path.join(cwd, cacheLocation));
+    // A state written in the second before it was recorded proves nothing (a racy entry): age the
+    // tree so that the next run may trust what it recorded.
+    const age = (): void => {
+      const old = new Date(Date.now() - 3_600_000);
+      const visit = (dir: string): void => {
+        for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+          if (entry.name === '.cache') continue;
+          const abs = path.join(dir, entry.name);
+          if (entry.isDirectory()) visit(abs);
+          fs.utimesSync(abs, old, old);
+        }
+        fs.utimesSync(dir, old, old);
+      };
+      visit(cwd);
+    };
+    const run = () => analyzeProject({ cwd, rules, cacheLocation });
+    const files = (result: AnalysisResult): number => result.filesAnalyzed;
+
+    age();
+    const cold = await run();
+    expect(cold.fileListFromCache).toBe(false);
+    expect(files(cold)).toBe(3);
+    const warm = await run();
+    expect(warm.fileListFromCache).toBe(true);
+    expect(stable(warm)).toEqual(stable(cold));
+
+    // A file edited in place: the list is the same, the edit is seen.
+    writeFiles(cwd, { 'src/tools/parcels.ts': toolModule('lookupParcel', 'lookup') });
+    const edited = await run();
+    expect(edited.fileListFromCache).toBe(true);
+    expect(rows(edited.findings)).toHaveLength(1);
+
+    // A new file: its directory's time moved.
+    writeFiles(cwd, { 'src/tools/returns.ts': toolModule('lookupReturn', 'lookup_return') });
+    age();
+    const added = await run();
+    expect(added.fileListFromCache).toBe(false);
+    expect(files(added)).toBe(4);
+
+    // What a tsconfig extends changes (the times aged again: only the size tells).
+    fs.writeFileSync(path.join(cwd, 'tsconfig.base.json'), JSON.stringify({ exclude: [] }));
+    age();
+    const unexcluded = await run();
+    expect(unexcluded.fileListFromCache).toBe(false);
+    expect(files(unexcluded)).toBe(5);
+    expect(await run()).toMatchObject({ fileListFromCache: true, filesAnalyzed: 5 });
+
+    // A .gitignore's rules change (what the tsconfig lists stays listed, as for tsc).
+    fs.writeFileSync(path.join(cwd, '.gitignore'), 'generated/\nsrc/legacy/\n');
+    age();
+    const ignored = await run();
+    expect(ignored.fileListFromCache).toBe(false);
+    expect(stable(ignored)).toEqual(stable(await analyzeProject({ cwd, rules })));
+
+    // Other options are another discovery.
+    const narrowed = await analyzeProject({ cwd, rules, cacheLocation, paths: ['src/tools'] });
+    expect(narrowed.fileListFromCache).toBe(false);
+    expect(stable(await run())).toEqual(stable(await analyzeProject({ cwd, rules })));
   });
 
   it('a tampered entry (valid JSON, wrong shape) is a miss, not a crash', async () => {
@@ -198,6 +273,6 @@ describe('facts cache', () => {
     fs.rmSync(path.join(cwd, 'src/tools/parcels.ts'));
     await analyzeProject({ cwd, rules, cacheLocation });
     const lines = fs.readFileSync(path.join(cwd, cacheLocation, CACHE_FILE_NAME), 'utf8').trimEnd().split('\n');
-    expect(lines.slice(1).map((line) => JSON.parse(line.slice(0, line.indexOf('\t'))) as string)).toEqual(['src/agent.ts', 'src/tools/orders.ts']);
+    expect(lines.slice(1).map((line) => JSON.parse(line.slice(0, line.indexOf('\t'))) as string | null)).toEqual([null, 'src/agent.ts', 'src/tools/orders.ts']);
   });
 });

@@ -1,0 +1,92 @@
+// What discovery read from the disk: every directory it listed, every file it read and every path
+// it probed, each with the state it had (times, size, inode; or absent). A later run compares
+// those states instead of walking the tree and reading the tsconfigs again: a directory's time
+// moves when an entry is added, removed or renamed in it, a file's when it is written.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** `read`: the content matters; `probe`: only whether (and as what) the path exists. */
+type Use = 'read' | 'probe';
+
+let recording: Map<string, { state: string; use: Use }> | undefined;
+
+/** The state of a path: link and target, each `mtime:size:inode`; `-` when absent. */
+export function stateOf(abs: string): string {
+  let link: fs.Stats;
+  try {
+    link = fs.lstatSync(abs);
+  } catch {
+    return '-';
+  }
+  const own = `${link.mtimeMs}:${link.size}:${link.ino}`;
+  if (!link.isSymbolicLink()) return own;
+  try {
+    const target = fs.statSync(abs);
+    return `${own}>${target.mtimeMs}:${target.size}:${target.ino}`;
+  } catch {
+    return `${own}>-`;
+  }
+}
+
+/** A directory listed or a file read: its state is part of the result. */
+export function noteRead(abs: string): void {
+  note(abs, 'read');
+}
+
+/** A path whose existence or kind was asked for. */
+export function noteProbe(abs: string): void {
+  note(abs, 'probe');
+}
+
+function note(abs: string, use: Use): void {
+  if (!recording) return;
+  const key = path.resolve(abs);
+  const known = recording.get(key);
+  if (known) {
+    if (use === 'read') known.use = 'read';
+    return;
+  }
+  recording.set(key, { state: stateOf(key), use });
+}
+
+/**
+ * Runs `run` and returns what it read. Probes of paths in a directory that was listed are left
+ * out: replacing or removing an entry changes its directory's time.
+ */
+export function recordInputs<T>(run: () => T): { result: T; inputs: Array<[string, string]> } {
+  const outer = recording;
+  recording = new Map();
+  try {
+    const result = run();
+    const seen = recording;
+    const inputs: Array<[string, string]> = [];
+    for (const [abs, { state, use }] of seen) {
+      if (use === 'probe' && seen.get(path.dirname(abs))?.use === 'read') continue;
+      inputs.push([abs, state]);
+    }
+    return { result, inputs: inputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) };
+  } finally {
+    recording = outer;
+  }
+}
+
+/**
+ * Every input still has its recorded state, and none was changed within `slackMs` before the
+ * recording began (a write in the same tick as the read would not move the time: such a state
+ * proves nothing, as for git's racy entries).
+ */
+export function inputsUnchanged(inputs: ReadonlyArray<readonly [string, string]>, recordedAt: number, slackMs = 2000): boolean {
+  for (const [abs, state] of inputs) {
+    if (stateOf(abs) !== state) return false;
+    if (isRacy(state, recordedAt - slackMs)) return false;
+  }
+  return true;
+}
+
+function isRacy(state: string, limit: number): boolean {
+  for (const part of state.split('>')) {
+    const mtime = Number(part.split(':')[0]);
+    if (Number.isFinite(mtime) && mtime >= limit) return true;
+  }
+  return false;
+}
