@@ -222,6 +222,30 @@ const rowDetails: Record<string, RowDetail[]> = {
       needsTypes: false,
     },
   ],
+  // The low-level MCP Server: tools/list answers, inline, a const, and a list imported into JavaScript.
+  'frameworks/mcp-lowlevel': [
+    {
+      rule: 'valid-tool-name',
+      messageId: 'invalidToolName',
+      file: 'src/admin.ts',
+      data: { what: 'MCP tool', name: 'vacuum table', provider: "the MCP specification's tool-name pattern", reason: 'it contains " "; only letters, digits, "_", "-" and "." are allowed' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateListing',
+      file: 'src/inspector.ts',
+      data: { server: '"pg-inspect"', name: 'list_tables' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateListing',
+      file: 'src/js/metric-tools.mjs',
+      data: { server: '"warehouse-metrics"', name: 'get_metric' },
+      needsTypes: true,
+    },
+  ],
   // Claude Agent SDK: createSdkMcpServer tool lists, query() shows mcp__<key>__<tool>.
   'frameworks/claude-agent-sdk': [
     {
@@ -919,7 +943,8 @@ async function cliRows(dir: string): Promise<string[]> {
 async function lint(dir: string, mode: 'syntax' | 'typed' | 'typed-all', located?: string[]): Promise<Reported[]> {
   // A fixture's declared wrappers reach ESLint as the plugin's shared setting, as the README shows.
   const declared = fixtureConfig(dir).adapters;
-  const base: Linter.Config = { files: ['**/*.ts'], languageOptions: { parser }, ...(declared ? { settings: { [NS]: { adapters: declared } } } : {}) };
+  // JavaScript modules too: the fixtures that hold them include them in their tsconfig (`allowJs`).
+  const base: Linter.Config = { files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'], languageOptions: { parser }, ...(declared ? { settings: { [NS]: { adapters: declared } } } : {}) };
   const overrideConfig: Linter.Config[] =
     mode === 'syntax'
       ? [base, plugin.configs.recommended]

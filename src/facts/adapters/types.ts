@@ -293,7 +293,25 @@ export interface McpRegistrationSpec {
    * `name` is then unused. `inCall`: what two elements of one name in this one call do (fastmcp
    * `addTools` removes the names it is given from the server, then appends them all: `listed`).
    */
-  list?: { argument: number; name: readonly string[]; inCall: McpDuplicateOutcome };
+  list?: {
+    argument: number;
+    /**
+     * Where the array sits inside that argument, `RETURNS` steps included: the low-level MCP
+     * `Server`'s `setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...] }))` lists
+     * its tools at `[RETURNS, 'tools']` (each `return` of the handler is one list: two of them never
+     * both reach a client). Absent: the argument is the array.
+     */
+    path?: readonly string[];
+    name: readonly string[];
+    inCall: McpDuplicateOutcome;
+  };
+  /**
+   * The call registers only for one kind of request: argument `argument` is an export of an enabling
+   * module named in `exports` (v1 `setRequestHandler(ListToolsRequestSchema, ...)`) or a string in
+   * `strings` (v2 `setRequestHandler('tools/list', ...)`). Any other first argument is another
+   * handler, not a registration.
+   */
+  request?: { argument: number; exports: readonly string[]; strings: readonly string[] };
   /**
    * The server is an argument of the call, not its receiver: a project's wrapper
    * `registerPaidTool(server, name, ...)` is `{ argument: 0 }`.
