@@ -720,7 +720,24 @@ const rowDetails: Record<string, RowDetail[]> = {
     { rule: 'no-tool-name-collision', messageId: 'duplicateToolName', file: 'src/toolkits/billing.ts', data: { name: 'record_payment', set: 'this list of tools', winner: 'the first tool listed', remedy: 'a unique name' }, needsTypes: true },
     { rule: 'no-tool-name-collision', messageId: 'duplicateToolName', file: 'src/toolkits/billing.ts', data: { name: 'list_invoices', set: 'this list of tools', winner: 'the first tool listed', remedy: 'a unique name' }, needsTypes: true },
   ],
+  // Issue 21 item 2: records of AI SDK tools in a module that imports no framework.
+  'projects/ai-toolkit-records': [
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'recordKeyReplaced',
+      file: 'src/toolkits.ts',
+      data: { name: 'search', set: 'this record of tools' },
+      needsTypes: true,
+    },
+  ],
   'projects/mcp-classes': [
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/drafts.ts',
+      data: { server: '"kb-drafts"', name: 'save_draft' },
+      needsTypes: false,
+    },
     {
       rule: 'no-tool-name-collision',
       messageId: 'mcpDuplicateRegistration',

@@ -417,6 +417,13 @@ export interface FrameworkAdapter {
    */
   toolkitArrays?: boolean;
   /**
+   * Records of this adapter's tools (`{ search: searchDocs, ...billingTools }`) held by a top-level
+   * variable or returned by a top-level function of a module that imports no framework are sets of
+   * their own, named by their keys (a later key replaces an earlier one): toolkits exported for
+   * callers to merge. Kept by the linker only when every member is one of its tools.
+   */
+  toolkitRecords?: boolean;
+  /**
    * The runtime keeps one tool object listed twice once (a live list that skips an object it
    * already holds, as the reference runtime's agents and `addTools` do): no finding for it.
    */

@@ -119,6 +119,18 @@ function serversOf(ctx: LinkContext, file: string, receiver: ValueRef, depth: nu
     if (typed) out.push({ server: { t: 'mcp', file, server: typed }, chain: [] });
     return dedupeServers(out);
   }
+  // `ctx.server.registerTool(...)` on a parameter: the property of what each caller passes.
+  if (receiver.kind === 'member' && receiver.object.kind === 'param') {
+    const { fn, index } = receiver.object;
+    for (const call of callsTo(ctx, `${file}#${fn}`)) {
+      const arg = call.args[index];
+      if (!arg) continue;
+      for (const found of serversOf(ctx, call.file, { ...receiver, object: arg }, depth + 1)) {
+        out.push({ server: found.server, chain: [...found.chain, [call.file, call.start]] });
+      }
+    }
+    return dedupeServers(out);
+  }
   for (const item of resolve(ctx, file, receiver, depth)) {
     if (item.t === 'mcp') out.push({ server: item, chain: [] });
   }
