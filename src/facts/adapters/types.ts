@@ -433,8 +433,11 @@ export interface FrameworkAdapter {
    * (an `if`, a `switch` case, a `filter`/`find` callback) has `property` as a required string, so a
    * fallback on it never runs and makes nothing up (Anthropic's `tool_use` blocks: `id`). Applies to
    * every file of the run: the discriminant is the wire format's, whoever typed the value.
+   * `unlessFileMentions`: another API of the provider uses the same discriminant with the property
+   * optional, so the guarantee does not hold in a file whose text contains one of these words (any
+   * case): OpenAI's Realtime API declares a `function_call` item's `call_id` optional.
    */
-  callIdGuarantees?: ReadonlyArray<{ discriminant: string; property: string }>;
+  callIdGuarantees?: ReadonlyArray<{ discriminant: string; property: string; unlessFileMentions?: readonly string[] }>;
   /**
    * Objects of the wire format that answer or stand for one tool call under a key of their own, and
    * carry its call ID in a property whose name says nothing of it: Gemini's `{ functionResponse: { id,
