@@ -435,7 +435,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       data: { option: 'tool_choice', name: 'schedule_haul_out', set: 'the tools of this call', available: '"book_haul_out", "get_customer"', effect: FORCED },
       needsTypes: true,
     },
-    { rule: 'valid-tool-name', messageId: 'invalidToolName', file: 'src/quotes.ts', data: { what: 'Tool', name: 'parts.lookup', provider: 'OpenAI', reason: 'it contains "."; only letters, digits, "_" and "-" are allowed' }, needsTypes: false },
+    { rule: 'valid-tool-name', messageId: 'invalidToolName', file: 'src/quotes.ts', data: { what: 'Tool', name: 'parts.lookup', provider: "the Anthropic API's tool-name pattern", reason: 'it contains "."; only letters, digits, "_" and "-" are allowed' }, needsTypes: false },
   ],
   'frameworks/google-genai': [
     {
@@ -458,7 +458,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       rule: 'valid-tool-name',
       messageId: 'invalidToolName',
       file: 'src/tools/outages.ts',
-      data: { what: 'Tool', name: 'submit meter reading', provider: 'OpenAI', reason: 'it contains " "; only letters, digits, "_" and "-" are allowed' },
+      data: { what: 'Tool', name: 'submit meter reading', provider: "the Gemini API's function-name rule", reason: 'it contains " "; only letters, digits, "_", ".", ":" and "-" are allowed' },
       needsTypes: true,
     },
   ],
@@ -483,7 +483,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       rule: 'valid-tool-name',
       messageId: 'invalidToolName',
       file: 'src/tools/refunds.ts',
-      data: { what: 'Tool', name: 'refund.request', provider: 'OpenAI', reason: 'it contains "."; only letters, digits, "_" and "-" are allowed' },
+      data: { what: 'Tool', name: 'refund.request', provider: "Bedrock Converse's tool-name pattern", reason: 'it contains "."; only letters, digits, "_" and "-" are allowed' },
       needsTypes: true,
     },
   ],

@@ -450,6 +450,6 @@ export interface FrameworkAdapter {
    * adapter's sets (not of MCP servers, which keep the MCP pattern) are checked against it instead
    * of the configured provider (`valid-tool-name`).
    */
-  nameRule?: { label: string; maxLength: number; characters: string; charactersText: string };
+  nameRule?: { label: string; maxLength: number; characters: string; charactersText: string; first?: { characters: string; text: string } };
   naming: Naming;
 }
