@@ -2,7 +2,7 @@
 // English and may be reworded; keys are structure (kind and name) so fingerprints survive that.
 import type { ResolvedExposureSet } from '../facts/resolved.js';
 
-export function setLabel(set: Pick<ResolvedExposureSet, 'kind' | 'name' | 'title' | 'holder'>): string {
+export function setLabel(set: Pick<ResolvedExposureSet, 'kind' | 'name' | 'title' | 'holder' | 'toolsShape'>): string {
   if (set.title !== undefined) return set.title;
   switch (set.kind) {
     case 'agent':
@@ -14,7 +14,7 @@ export function setLabel(set: Pick<ResolvedExposureSet, 'kind' | 'name' | 'title
     case 'add-tools':
       return 'addTools() call';
     case 'toolkit':
-      return 'this list of tools';
+      return set.toolsShape === 'record' ? 'this record of tools' : 'this list of tools';
     case 'mcp-server':
       return set.name === undefined ? 'MCP server' : `MCP server "${set.name}"`;
   }

@@ -56,7 +56,8 @@ export function checkValidToolNames(input: CheckInput, options: RuleOptions<'val
 /** An adapter's `nameRule` as a provider rule. */
 function adapterRule(rule: FrameworkAdapter['nameRule']): ProviderRule | undefined {
   if (!rule) return undefined;
-  return { label: rule.label, maxLength: rule.maxLength, allowed: new RegExp(`[${rule.characters}]`), allowedText: rule.charactersText };
+  const first = rule.first ? { first: { test: new RegExp(`[${rule.first.characters}]`), text: rule.first.text } } : {};
+  return { label: rule.label, maxLength: rule.maxLength, allowed: new RegExp(`[${rule.characters}]`), allowedText: rule.charactersText, ...first };
 }
 
 /**

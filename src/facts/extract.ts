@@ -186,7 +186,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   const templates: TS.TemplateExpression[] = [];
   const enabled = ctx.enabled.length > 0;
   // Lists of tools assembled in a module that imports no framework (`collectToolkits`).
-  const toolkitsOpen = !enabled && adapters.some((adapter) => adapter.toolkitArrays);
+  const toolkitsOpen = !enabled && adapters.some((adapter) => adapter.toolkitArrays || adapter.toolkitRecords);
   const parameterRegistrations = !enabled && registrationCallPattern(adapters).test(ctx.text);
   const K = ts.SyntaxKind;
   // An index loop: `for...of` runs the iterator protocol, which the interpreter does not shortcut.

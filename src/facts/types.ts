@@ -213,6 +213,12 @@ export interface McpRegistrationFact {
    * what two elements of one name in it do. `span` is then the element's.
    */
   inCall?: { start: number; onDuplicate: 'throws' | 'replaces' | 'listed' };
+  /**
+   * A registered list (or a spread in one) that the file cannot follow (`tools: TOOLS` imported
+   * from another module): the linker reads its elements, each named at `name`, in place of this
+   * registration under an unknown name.
+   */
+  elements?: { list: ValueRef; name: readonly string[] };
   span: Span;
 }
 

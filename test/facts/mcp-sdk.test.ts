@@ -169,7 +169,7 @@ export const helper = (untyped: any) => untyped.registerTool('x', {}, async () =
     ]);
   });
 
-  it('reads the type through a namespace import; other types and client modules make no server', () => {
+  it('reads the type through a namespace import; the low-level Server type is one too; a client type and an unimported name make no server', () => {
     const facts = extract(`import type * as mcp from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Client } from '@modelcontextprotocol/client';
 import type { Server } from '@modelcontextprotocol/server';
@@ -180,7 +180,10 @@ const client = new Client({ name: 'smoke', version: '1' });
 await client.callTool({ name: 'get_status', arguments: {} });
 `);
     expect(facts.adapters).toEqual(['mcp-sdk']);
-    expect(facts.mcpServers.map((s) => [s.parameter?.index, s.span.loc.start.line])).toEqual([[0, 4]]);
+    expect(facts.mcpServers.map((s) => [s.parameter?.index, s.span.loc.start.line])).toEqual([
+      [0, 4],
+      [0, 5],
+    ]);
     expect(facts.mcpRegistrations).toEqual([]);
   });
 

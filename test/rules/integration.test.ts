@@ -259,6 +259,30 @@ const rowDetails: Record<string, RowDetail[]> = {
       needsTypes: false,
     },
   ],
+  // The low-level MCP Server: tools/list answers, inline, a const, and a list imported into JavaScript.
+  'frameworks/mcp-lowlevel': [
+    {
+      rule: 'valid-tool-name',
+      messageId: 'invalidToolName',
+      file: 'src/admin.ts',
+      data: { what: 'MCP tool', name: 'vacuum table', provider: "the MCP specification's tool-name pattern", reason: 'it contains " "; only letters, digits, "_", "-" and "." are allowed' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateListing',
+      file: 'src/inspector.ts',
+      data: { server: '"pg-inspect"', name: 'list_tables' },
+      needsTypes: false,
+    },
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateListing',
+      file: 'src/js/metric-tools.mjs',
+      data: { server: '"warehouse-metrics"', name: 'get_metric' },
+      needsTypes: true,
+    },
+  ],
   // Claude Agent SDK: createSdkMcpServer tool lists, query() shows mcp__<key>__<tool>.
   'frameworks/claude-agent-sdk': [
     {
@@ -448,7 +472,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       data: { option: 'tool_choice', name: 'schedule_haul_out', set: 'the tools of this call', available: '"book_haul_out", "get_customer"', effect: FORCED },
       needsTypes: true,
     },
-    { rule: 'valid-tool-name', messageId: 'invalidToolName', file: 'src/quotes.ts', data: { what: 'Tool', name: 'parts.lookup', provider: 'OpenAI', reason: 'it contains "."; only letters, digits, "_" and "-" are allowed' }, needsTypes: false },
+    { rule: 'valid-tool-name', messageId: 'invalidToolName', file: 'src/quotes.ts', data: { what: 'Tool', name: 'parts.lookup', provider: "the Anthropic API's tool-name pattern", reason: 'it contains "."; only letters, digits, "_" and "-" are allowed' }, needsTypes: false },
   ],
   'frameworks/google-genai': [
     {
@@ -471,7 +495,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       rule: 'valid-tool-name',
       messageId: 'invalidToolName',
       file: 'src/tools/outages.ts',
-      data: { what: 'Tool', name: 'submit meter reading', provider: 'OpenAI', reason: 'it contains " "; only letters, digits, "_" and "-" are allowed' },
+      data: { what: 'Tool', name: 'submit meter reading', provider: "the Gemini API's function-name rule", reason: 'it contains " "; only letters, digits, "_", ".", ":" and "-" are allowed' },
       needsTypes: true,
     },
   ],
@@ -496,7 +520,7 @@ const rowDetails: Record<string, RowDetail[]> = {
       rule: 'valid-tool-name',
       messageId: 'invalidToolName',
       file: 'src/tools/refunds.ts',
-      data: { what: 'Tool', name: 'refund.request', provider: 'OpenAI', reason: 'it contains "."; only letters, digits, "_" and "-" are allowed' },
+      data: { what: 'Tool', name: 'refund.request', provider: "Bedrock Converse's tool-name pattern", reason: 'it contains "."; only letters, digits, "_" and "-" are allowed' },
       needsTypes: true,
     },
   ],
@@ -733,7 +757,24 @@ const rowDetails: Record<string, RowDetail[]> = {
     { rule: 'no-tool-name-collision', messageId: 'duplicateToolName', file: 'src/toolkits/billing.ts', data: { name: 'record_payment', set: 'this list of tools', winner: 'the first tool listed', remedy: 'a unique name' }, needsTypes: true },
     { rule: 'no-tool-name-collision', messageId: 'duplicateToolName', file: 'src/toolkits/billing.ts', data: { name: 'list_invoices', set: 'this list of tools', winner: 'the first tool listed', remedy: 'a unique name' }, needsTypes: true },
   ],
+  // Issue 21 item 2: records of AI SDK tools in a module that imports no framework.
+  'projects/ai-toolkit-records': [
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'recordKeyReplaced',
+      file: 'src/toolkits.ts',
+      data: { name: 'search', set: 'this record of tools' },
+      needsTypes: true,
+    },
+  ],
   'projects/mcp-classes': [
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/drafts.ts',
+      data: { server: '"kb-drafts"', name: 'save_draft' },
+      needsTypes: false,
+    },
     {
       rule: 'no-tool-name-collision',
       messageId: 'mcpDuplicateRegistration',
@@ -956,7 +997,8 @@ async function cliRows(dir: string): Promise<string[]> {
 async function lint(dir: string, mode: 'syntax' | 'typed' | 'typed-all', located?: string[]): Promise<Reported[]> {
   // A fixture's declared wrappers reach ESLint as the plugin's shared setting, as the README shows.
   const declared = fixtureConfig(dir).adapters;
-  const base: Linter.Config = { files: ['**/*.ts'], languageOptions: { parser }, ...(declared ? { settings: { [NS]: { adapters: declared } } } : {}) };
+  // JavaScript modules too: the fixtures that hold them include them in their tsconfig (`allowJs`).
+  const base: Linter.Config = { files: ['**/*.ts', '**/*.js', '**/*.mjs', '**/*.cjs'], languageOptions: { parser }, ...(declared ? { settings: { [NS]: { adapters: declared } } } : {}) };
   const overrideConfig: Linter.Config[] =
     mode === 'syntax'
       ? [base, plugin.configs.recommended]

@@ -249,6 +249,23 @@ export function replay(calls: StoredCall[]) {
 }
 `;
 
+// The Realtime API's function_call items declare call_id optional: a file that handles them gets
+// no guarantee, so its fallback is reported (syntax alone cannot tell them from Responses items).
+const realtimeItems = `import OpenAI from 'openai';
+import { OpenAIRealtimeWebSocket } from 'openai/realtime/websocket';
+
+export function listen(client: OpenAI, run: (name: string, args: string) => string): void {
+  const rt = new OpenAIRealtimeWebSocket({ model: 'gpt-realtime' }, client);
+  rt.on('response.done', (event) => {
+    for (const item of event.response.output ?? []) {
+      if (item.type === 'function_call') {
+        rt.send({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: item.call_id ?? 'call_0', output: run(item.name ?? '', item.arguments ?? '') } });
+      }
+    }
+  });
+}
+`;
+
 runCases('no-call-id-coercion on the provider SDKs', callIdRule, {
   valid: [{ name: "OpenAI: a function tool call's id, a function_call item's call_id (filter, switch case)", code: guaranteedIds }],
   invalid: [
@@ -256,6 +273,24 @@ runCases('no-call-id-coercion on the provider SDKs', callIdRule, {
       name: 'Gemini: a fallback for functionCall.id sent as functionResponse.id',
       code: geminiResponses,
       errors: [{ messageId: 'madeUpCallId', data: { expression: 'call.id', form: 'a `??` default', fallback: "''" }, ...loc(geminiResponses, "call.id ?? ''") }],
+    },
+    {
+      name: "a Realtime API function_call item's call_id is optional: its fallback is reported",
+      code: realtimeItems,
+      errors: [
+        {
+          messageId: 'madeUpCallId',
+          data: { expression: 'item.call_id', form: 'a `??` default', fallback: "'call_0'" },
+          ...loc(realtimeItems, "item.call_id ?? 'call_0'"),
+          suggestions: [
+            {
+              messageId: 'useExtractToolCallId',
+              data: { rawItem: 'item' },
+              output: `import { extractToolCallId } from 'tool-identity-audit/runtime';\n${realtimeItems.replace("item.call_id ?? 'call_0'", 'extractToolCallId(item)')}`,
+            },
+          ],
+        },
+      ],
     },
     {
       name: 'a function_call value typed by the file with an optional call_id',

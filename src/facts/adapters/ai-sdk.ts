@@ -62,5 +62,7 @@ export const aiSdkAdapter: FrameworkAdapter = {
       references: references([], ['prepareStep', RETURNS], ['prepareCall', RETURNS]),
     },
   ],
+  // `export const supportTools = { ...searchTools, refund: refundTool }` in a module of its own.
+  toolkitRecords: true,
   naming: { tool: verbatim, namespace: verbatim, handoff: (agentName) => `transfer_to_${agentName}`, agentTool: verbatim },
 };

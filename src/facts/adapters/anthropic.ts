@@ -39,5 +39,7 @@ export const anthropicAdapter: FrameworkAdapter = {
     { discriminant: 'tool_use', property: 'id' },
     { discriminant: 'server_tool_use', property: 'id' },
   ],
+  // The Messages API's documented `tools[].name` pattern `^[a-zA-Z0-9_-]{1,64}$` (as for the Claude Agent SDK).
+  nameRule: { label: "the Anthropic API's tool-name pattern", maxLength: 64, characters: 'A-Za-z0-9_-', charactersText: 'letters, digits, "_" and "-"' },
   naming: verbatimNaming,
 };

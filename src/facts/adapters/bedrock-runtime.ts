@@ -29,5 +29,7 @@ export const bedrockRuntimeAdapter: FrameworkAdapter = {
       duplicates: bothSent,
     },
   ],
+  // `ToolSpecification.name`: 1-64 of `[a-zA-Z0-9_-]`.
+  nameRule: { label: "Bedrock Converse's tool-name pattern", maxLength: 64, characters: 'A-Za-z0-9_-', charactersText: 'letters, digits, "_" and "-"' },
   naming: verbatimNaming,
 };

@@ -34,5 +34,13 @@ export const googleGenaiAdapter: FrameworkAdapter = {
   ],
   // A `functionResponse` part answers the call whose `id` it repeats.
   callIdCarriers: [{ holder: 'functionResponse', property: 'id' }],
+  // `FunctionDeclaration.name` in 3.3.0's declarations: a letter or `_` first, then a-z, A-Z, 0-9, `_`, `.`, `:`, `-`, at most 128.
+  nameRule: {
+    label: "the Gemini API's function-name rule",
+    maxLength: 128,
+    characters: 'A-Za-z0-9_.:-',
+    charactersText: 'letters, digits, "_", ".", ":" and "-"',
+    first: { characters: 'A-Za-z_', text: 'it must start with a letter or "_"' },
+  },
   naming: verbatimNaming,
 };

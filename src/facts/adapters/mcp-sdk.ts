@@ -6,7 +6,12 @@
 // a second registration of a name; v1 `registerToolTask` skips that check and replaces the tool.
 // A client (`@modelcontextprotocol/client`, v1 `.../sdk/client/*`) registers nothing. Names are sent
 // verbatim; the SDK only warns about names outside the MCP pattern (see valid-tool-name).
-import type { FrameworkAdapter } from './types.js';
+// The low-level `Server` (v1 `.../sdk/server/index.js`, v2 `@modelcontextprotocol/server`) has no
+// registry: `server.setRequestHandler(ListToolsRequestSchema, handler)` (v2: `'tools/list'`) answers
+// `tools/list` with whatever the handler returns, so `{ tools: [...] }` is the server's tool set,
+// sent as written: two entries of one name are both listed (no check anywhere in the SDK). Which
+// tool a `tools/call` runs is the application's `CallToolRequestSchema` handler's business.
+import { RETURNS, type FrameworkAdapter } from './types.js';
 
 const verbatim = (name: string): string => name;
 
@@ -30,8 +35,8 @@ export const mcpSdkAdapter: FrameworkAdapter = {
       ],
       role: 'server',
       name: [{ from: 'option', argument: 0, path: ['name'] }],
-      // Only the high-level server registers tools by name.
-      parameterTypes: ['McpServer'],
+      // `function registerX(server: McpServer)`; a low-level `Server` parameter lists its tools in a handler.
+      parameterTypes: ['McpServer', 'Server'],
     },
   ],
   mcpRegistrations: [
@@ -47,6 +52,14 @@ export const mcpSdkAdapter: FrameworkAdapter = {
       match: [{ type: 'method', method: 'registerToolTask', minArguments: 3, receiverPath: ['experimental', 'tasks'] }],
       name: [{ from: 'argument', index: 0 }],
       onDuplicate: 'replaces',
+    },
+    {
+      // The low-level `Server`: each `return { tools: [...] }` of the `tools/list` handler is the list.
+      match: [{ type: 'method', method: 'setRequestHandler', minArguments: 2 }],
+      name: [],
+      request: { argument: 0, exports: ['ListToolsRequestSchema'], strings: ['tools/list'] },
+      list: { argument: 1, path: [RETURNS, 'tools'], name: ['name'], inCall: 'listed' },
+      onDuplicate: 'listed',
     },
   ],
   naming: { tool: verbatim, namespace: verbatim, handoff: (agentName) => `transfer_to_${agentName}`, agentTool: verbatim },

@@ -12,11 +12,19 @@
 // `create`, `stream` and `parse` (and every Responses method) the application's own dispatcher
 // decides, so those sets say both are sent (`duplicates`). Names are sent verbatim. Call IDs:
 // `tool_calls[].id` (a `type: 'function'` call always has one), `tool_call_id`, and a Responses
-// `function_call` item's `call_id` (its `id` is the item's).
+// `function_call` item's `call_id` (its `id` is the item's; the Realtime API's items of that type
+// declare `call_id` optional).
 import { bothSent, clientMethods, verbatimNaming } from './provider-shapes.js';
 import type { FrameworkAdapter, ReferenceSpec, ToolsSpec } from './types.js';
 
 const modes = ['auto', 'none', 'required'];
+
+/**
+ * What a file that handles Realtime API items writes: the SDK's `realtime` modules, `client.realtime`,
+ * `OpenAIRealtimeWebSocket`, the `/v1/realtime` URL and `gpt-realtime` models (all contain
+ * "realtime"), and event names the Responses API does not have.
+ */
+const realtimeWords = ['realtime', 'conversation.item', 'response.done', 'session.update', 'input_audio_buffer'];
 
 const chatTools: ToolsSpec = {
   argument: 0,
@@ -79,7 +87,11 @@ export const openaiAdapter: FrameworkAdapter = {
   ],
   callIdGuarantees: [
     { discriminant: 'function', property: 'id' },
-    { discriminant: 'function_call', property: 'call_id' },
+    // Responses output items only: the Realtime API's `function_call` items declare `call_id?`
+    // (`RealtimeConversationItemFunctionCall`, also inside its `response.done` event's `output`),
+    // so no syntax of the value tells them apart. A file that mentions the Realtime API or its events
+    // gets no guarantee: a fallback there is reported.
+    { discriminant: 'function_call', property: 'call_id', unlessFileMentions: realtimeWords },
   ],
   naming: verbatimNaming,
 };

@@ -315,7 +315,25 @@ export interface McpRegistrationSpec {
    * `name` is then unused. `inCall`: what two elements of one name in this one call do (fastmcp
    * `addTools` removes the names it is given from the server, then appends them all: `listed`).
    */
-  list?: { argument: number; name: readonly string[]; inCall: McpDuplicateOutcome };
+  list?: {
+    argument: number;
+    /**
+     * Where the array sits inside that argument, `RETURNS` steps included: the low-level MCP
+     * `Server`'s `setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...] }))` lists
+     * its tools at `[RETURNS, 'tools']` (each `return` of the handler is one list: two of them never
+     * both reach a client). Absent: the argument is the array.
+     */
+    path?: readonly string[];
+    name: readonly string[];
+    inCall: McpDuplicateOutcome;
+  };
+  /**
+   * The call registers only for one kind of request: argument `argument` is an export of an enabling
+   * module named in `exports` (v1 `setRequestHandler(ListToolsRequestSchema, ...)`) or a string in
+   * `strings` (v2 `setRequestHandler('tools/list', ...)`). Any other first argument is another
+   * handler, not a registration.
+   */
+  request?: { argument: number; exports: readonly string[]; strings: readonly string[] };
   /**
    * The server is an argument of the call, not its receiver: a project's wrapper
    * `registerPaidTool(server, name, ...)` is `{ argument: 0 }`.
@@ -421,6 +439,13 @@ export interface FrameworkAdapter {
    */
   toolkitArrays?: boolean;
   /**
+   * Records of this adapter's tools (`{ search: searchDocs, ...billingTools }`) held by a top-level
+   * variable or returned by a top-level function of a module that imports no framework are sets of
+   * their own, named by their keys (a later key replaces an earlier one): toolkits exported for
+   * callers to merge. Kept by the linker only when every member is one of its tools.
+   */
+  toolkitRecords?: boolean;
+  /**
    * The runtime keeps one tool object listed twice once (a live list that skips an object it
    * already holds, as the reference runtime's agents and `addTools` do): no finding for it.
    */
@@ -430,8 +455,11 @@ export interface FrameworkAdapter {
    * (an `if`, a `switch` case, a `filter`/`find` callback) has `property` as a required string, so a
    * fallback on it never runs and makes nothing up (Anthropic's `tool_use` blocks: `id`). Applies to
    * every file of the run: the discriminant is the wire format's, whoever typed the value.
+   * `unlessFileMentions`: another API of the provider uses the same discriminant with the property
+   * optional, so the guarantee does not hold in a file whose text contains one of these words (any
+   * case): OpenAI's Realtime API declares a `function_call` item's `call_id` optional.
    */
-  callIdGuarantees?: ReadonlyArray<{ discriminant: string; property: string }>;
+  callIdGuarantees?: ReadonlyArray<{ discriminant: string; property: string; unlessFileMentions?: readonly string[] }>;
   /**
    * Objects of the wire format that answer or stand for one tool call under a key of their own, and
    * carry its call ID in a property whose name says nothing of it: Gemini's `{ functionResponse: { id,
@@ -444,6 +472,6 @@ export interface FrameworkAdapter {
    * adapter's sets (not of MCP servers, which keep the MCP pattern) are checked against it instead
    * of the configured provider (`valid-tool-name`).
    */
-  nameRule?: { label: string; maxLength: number; characters: string; charactersText: string };
+  nameRule?: { label: string; maxLength: number; characters: string; charactersText: string; first?: { characters: string; text: string } };
   naming: Naming;
 }

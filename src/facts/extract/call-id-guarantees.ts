@@ -115,23 +115,36 @@ export function guaranteedProperty(ctx: Ctx, param: TS.ParameterDeclaration, sco
   return spec.path.length === path.length && spec.path.every((step, i) => step === path[i]) ? spec.property : undefined;
 }
 
-const guaranteesOf = new WeakMap<readonly FrameworkAdapter[], ReadonlyMap<string, ReadonlySet<string>>>();
+/** The discriminants that guarantee a property, each with the words that void it in a file. */
+type Guarantees = ReadonlyMap<string, readonly string[]>;
 
-/** Every adapter's `callIdGuarantees`: property -> the discriminants that guarantee it. */
-function guaranteesByProperty(list: readonly FrameworkAdapter[]): ReadonlyMap<string, ReadonlySet<string>> {
+const guaranteesOf = new WeakMap<readonly FrameworkAdapter[], ReadonlyMap<string, Guarantees>>();
+
+/** Every adapter's `callIdGuarantees`: property -> discriminant -> `unlessFileMentions` (lower case). */
+function guaranteesByProperty(list: readonly FrameworkAdapter[]): ReadonlyMap<string, Guarantees> {
   let map = guaranteesOf.get(list);
   if (!map) {
-    const byProperty = new Map<string, Set<string>>();
+    const byProperty = new Map<string, Map<string, string[]>>();
     for (const adapter of list) {
-      for (const { discriminant, property } of adapter.callIdGuarantees ?? []) {
-        let set = byProperty.get(property);
-        if (!set) byProperty.set(property, (set = new Set()));
-        set.add(discriminant);
+      for (const { discriminant, property, unlessFileMentions = [] } of adapter.callIdGuarantees ?? []) {
+        let byDiscriminant = byProperty.get(property);
+        if (!byDiscriminant) byProperty.set(property, (byDiscriminant = new Map()));
+        byDiscriminant.set(discriminant, [...(byDiscriminant.get(discriminant) ?? []), ...unlessFileMentions.map((word) => word.toLowerCase())]);
       }
     }
     guaranteesOf.set(list, (map = byProperty));
   }
   return map;
+}
+
+const lowerText = new WeakMap<TS.SourceFile, string>();
+
+/** The file's text contains one of `words` (lower case), in any case. */
+function mentions(ctx: Ctx, words: readonly string[]): boolean {
+  if (words.length === 0) return false;
+  let text = lowerText.get(ctx.sf);
+  if (text === undefined) lowerText.set(ctx.sf, (text = ctx.text.toLowerCase()));
+  return words.some((word) => text.includes(word));
 }
 
 /**
@@ -143,7 +156,10 @@ function providerGuarantees(ctx: Ctx, access: TS.PropertyAccessExpression, scope
   const { ts } = ctx;
   const discriminants = guaranteesByProperty(ctx.adapters).get(access.name.text);
   if (!discriminants) return false;
-  const test = (literal: string): boolean => discriminants.has(literal);
+  const test = (literal: string): boolean => {
+    const voidedBy = discriminants.get(literal);
+    return voidedBy !== undefined && !mentions(ctx, voidedBy);
+  };
   // A type this file writes for the value speaks for it (`interface Block { id?: string }`).
   if (typedHere(ctx, access.expression, scope, 0)) return false;
   if (isGuarded(ctx, access.expression, access, test)) return true;

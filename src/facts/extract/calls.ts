@@ -77,7 +77,9 @@ export function addParameterRegistration(ctx: Ctx, node: TS.CallExpression, scop
       if (m.role !== 'mcp-registration' || m.spec.server) continue;
       const on = receiverOf(ts, callee.expression, m);
       const receiver = on && unwrap(ts, on);
-      if (!receiver || !ts.isIdentifier(receiver) || lookup(scope, receiver.text)?.kind !== 'param') continue;
+      // The parameter itself, or a property of it (`ctx.server.registerTool(...)`).
+      const holder = receiver && ts.isPropertyAccessExpression(receiver) ? unwrap(ts, receiver.expression) : receiver;
+      if (!receiver || !holder || !ts.isIdentifier(holder) || lookup(scope, holder.text)?.kind !== 'param') continue;
       if (addMcpRegistration(ctx, node, receiver, scope, adapter.id, m.spec)) return true;
     }
   }

@@ -117,8 +117,9 @@ function holderOf(ctx: Ctx, node: TS.Node): string | undefined {
  * A toolkit: an array literal held by a variable or returned by a function, in a file whose adapter
  * treats such lists as sets. The linker keeps it only when every element is one of that adapter's tools.
  */
-export function addToolkit(ctx: Ctx, adapterId: string, array: TS.ArrayLiteralExpression, scope: Scope, toolkitOf?: string[]): void {
-  if (array.elements.length < 2) return;
+export function addToolkit(ctx: Ctx, adapterId: string, array: TS.ArrayLiteralExpression | TS.ObjectLiteralExpression, scope: Scope, toolkitOf?: string[]): void {
+  const record = ctx.ts.isObjectLiteralExpression(array);
+  if ((record ? array.properties : array.elements).length < 2) return;
   const exposure: ExposureFact = {
     id: makeId(ctx, 'toolkit', array),
     adapter: adapterId,
@@ -130,6 +131,7 @@ export function addToolkit(ctx: Ctx, adapterId: string, array: TS.ArrayLiteralEx
     span: spanOf(ctx, array),
   };
   if (toolkitOf) exposure.toolkitOf = toolkitOf;
+  if (record) exposure.toolsShape = 'record';
   ctx.facts.exposures.push(exposure);
 }
 

@@ -73,15 +73,30 @@ function collectToolkits(
   // new B(kit)]`, the classes imported through barrels), a list of values that could be tools is a
   // toolkit of whichever such framework its members turn out to belong to: the linker decides.
   // Only there: a module that imports another framework assembles that framework's lists.
-  const open = adapter || ctx.enabled.length > 0 ? undefined : ctx.adapters.filter((candidate) => candidate.toolkitArrays).map((candidate) => candidate.id);
-  if (!adapter && (open === undefined || open.length === 0)) return;
+  const plain = ctx.enabled.length === 0;
+  const open = adapter || !plain ? undefined : ctx.adapters.filter((candidate) => candidate.toolkitArrays).map((candidate) => candidate.id);
+  // Records likewise, only in such a module: elsewhere a record reaches the framework's own call.
+  const openRecords = plain ? ctx.adapters.filter((candidate) => candidate.toolkitRecords).map((candidate) => candidate.id) : [];
+  if (!adapter && (open === undefined || open.length === 0) && openRecords.length === 0) return;
   const candidates = [...variables.flatMap(({ node, scope }) => (node.initializer ? [{ node: node.initializer, scope }] : [])), ...returned];
   for (const { node, scope } of candidates) {
-    const array = unwrap(ts, node);
-    if (!ts.isArrayLiteralExpression(array)) continue;
-    if (adapter) addToolkit(ctx, adapter.id, array, scope);
-    else if (array.elements.every((element) => mayBeTool(ctx, element))) addToolkit(ctx, '', array, scope, open);
+    const value = unwrap(ts, node);
+    if (ts.isObjectLiteralExpression(value)) {
+      if (openRecords.length > 0 && value.properties.length >= 2 && value.properties.every((property) => mayBeRecordTool(ctx, property))) addToolkit(ctx, '', value, scope, openRecords);
+      continue;
+    }
+    if (!ts.isArrayLiteralExpression(value)) continue;
+    if (adapter) addToolkit(ctx, adapter.id, value, scope);
+    else if (open?.length && value.elements.every((element) => mayBeTool(ctx, element))) addToolkit(ctx, '', value, scope, open);
   }
+}
+
+/** A record member that can hold a tool: `key: <a name, instance, call>`, `key` shorthand, or a spread. */
+function mayBeRecordTool(ctx: Ctx, property: TS.ObjectLiteralElementLike): boolean {
+  const { ts } = ctx;
+  if (ts.isShorthandPropertyAssignment(property)) return true;
+  if (ts.isSpreadAssignment(property)) return mayBeTool(ctx, property.expression);
+  return ts.isPropertyAssignment(property) && mayBeTool(ctx, property.initializer);
 }
 
 /**

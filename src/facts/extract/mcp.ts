@@ -4,9 +4,10 @@
 import type * as TS from 'typescript';
 import { adapterEnabledBy } from '../adapters/index.js';
 import type { McpRegistrationSpec } from '../adapters/types.js';
-import { type Ctx, branchPath, makeId, spanOf, unwrap } from './context.js';
-import type { Def } from './definitions.js';
+import { type Ctx, branchPath, isStringLike, makeId, spanOf, unwrap } from './context.js';
+import { type Def, resolveImported } from './definitions.js';
 import { type CallNode, dynamic, lookupProperty, stringOf, valueOption, writtenName } from './options.js';
+import { optionValues } from './references.js';
 import { type Scope, lookup } from './scope.js';
 import { resolveObject, toValueRef } from './values.js';
 import type { McpRegistrationFact, NameValue, Span } from '../types.js';
@@ -54,6 +55,7 @@ export function addClassMcpServer(ctx: Ctx, cls: TS.ClassLikeDeclaration, scope:
  * options object), or one per element of a registered list. True when recorded.
  */
 export function addMcpRegistration(ctx: Ctx, node: TS.CallExpression, receiver: TS.Expression, scope: Scope, adapterId: string, spec: McpRegistrationSpec): boolean {
+  if (spec.request && !isRequest(ctx, node, scope, adapterId, spec.request)) return false;
   if (spec.list) return addListRegistrations(ctx, node, receiver, scope, adapterId, spec, spec.list);
   const { ts } = ctx;
   const source = spec.name[0];
@@ -73,32 +75,74 @@ export function addMcpRegistration(ctx: Ctx, node: TS.CallExpression, receiver: 
   return true;
 }
 
-/** `server.addTools([a, b])`: one registration per element, in order, each at its element. */
-function addListRegistrations(
-  ctx: Ctx,
-  node: TS.CallExpression,
-  receiver: TS.Expression,
-  scope: Scope,
-  adapterId: string,
-  spec: McpRegistrationSpec,
-  list: NonNullable<McpRegistrationSpec['list']>,
-): boolean {
-  const { ts } = ctx;
+/** The request a handler is set for is the spec's: an export of an enabling module, or a string. */
+function isRequest(ctx: Ctx, node: TS.CallExpression, scope: Scope, adapterId: string, request: NonNullable<McpRegistrationSpec['request']>): boolean {
+  const arg = node.arguments[request.argument];
+  if (!arg) return false;
+  const e = unwrap(ctx.ts, arg);
+  if (isStringLike(ctx.ts, e)) return request.strings.includes(e.text);
+  const imported = resolveImported(ctx, e, scope);
+  const adapter = ctx.adapters.find((a) => a.id === adapterId);
+  return !!imported && !!adapter && adapterEnabledBy(adapter, imported.module) && request.exports.includes(imported.name);
+}
+
+type ListSpec = NonNullable<McpRegistrationSpec['list']>;
+
+/**
+ * `server.addTools([a, b])`: one registration per element, in order, each at its element. With a
+ * `path`, each list it reaches (`return { tools: [...] }` of a handler): the lists of different
+ * `return`s are alternatives, so their elements never both run.
+ */
+function addListRegistrations(ctx: Ctx, node: TS.CallExpression, receiver: TS.Expression, scope: Scope, adapterId: string, spec: McpRegistrationSpec, list: ListSpec): boolean {
   const arg = node.arguments[list.argument];
   if (!arg) return false;
-  const inCall = { start: spanOf(ctx, node).start, onDuplicate: list.inCall };
-  const array = arrayOf(ctx, arg, scope);
-  if (!array) {
-    // A list that cannot be followed (an import, a parameter): tools under names not known here.
-    pushRegistration(ctx, node, receiver, scope, adapterId, spec, dynamic(ctx, arg), spanOf(ctx, arg), inCall);
+  const site = { node, receiver, scope, adapterId, spec, list };
+  if (!list.path?.length) {
+    registerList(ctx, site, arg, scope, spanOf(ctx, node).start, []);
     return true;
   }
-  for (const element of array.elements) {
-    if (ts.isSpreadElement(element) || ts.isOmittedExpression(element)) continue;
-    const name = elementName(ctx, element, list.name, array.scope);
-    pushRegistration(ctx, node, receiver, scope, adapterId, spec, name, spanOf(ctx, element), inCall);
-  }
+  const lists = optionValues(ctx, node, { argument: list.argument, path: list.path }, scope).flatMap((at) => (at.expr ? [{ expr: at.expr, scope: at.scope }] : []));
+  // A handler whose lists cannot be read (a helper's result, an imported handler): tools not known here.
+  if (lists.length === 0) pushRegistration(ctx, node, receiver, scope, adapterId, spec, dynamic(ctx, arg), spanOf(ctx, arg), { start: spanOf(ctx, node).start, onDuplicate: list.inCall });
+  const call = spanOf(ctx, node).start;
+  lists.forEach((found, i) => registerList(ctx, site, found.expr, found.scope, spanOf(ctx, found.expr).start, lists.length > 1 ? [`${String(call)}@returns:${String(i)}`] : []));
   return true;
+}
+
+interface ListSite {
+  node: TS.CallExpression;
+  receiver: TS.Expression;
+  scope: Scope;
+  adapterId: string;
+  spec: McpRegistrationSpec;
+  list: ListSpec;
+}
+
+/**
+ * The elements of one registered list, each one registration. A list or a spread element that
+ * cannot be followed here (an import, a parameter) is one registration under an unknown name, whose
+ * elements the linker reads where it can follow the value (`elements`).
+ */
+function registerList(ctx: Ctx, site: ListSite, expr: TS.Expression, scope: Scope, start: number, arms: string[]): void {
+  const { ts } = ctx;
+  const { node, receiver, adapterId, spec, list } = site;
+  const inCall = { start, onDuplicate: list.inCall };
+  const unknown = (value: TS.Expression, valueScope: Scope, at: TS.Node): void =>
+    pushRegistration(ctx, node, receiver, site.scope, adapterId, spec, dynamic(ctx, at), spanOf(ctx, at), inCall, arms, { list: toValueRef(ctx, value, valueScope), name: list.name });
+  const array = arrayOf(ctx, expr, scope);
+  if (!array) {
+    unknown(expr, scope, expr);
+    return;
+  }
+  for (const element of array.elements) {
+    if (ts.isOmittedExpression(element)) continue;
+    if (ts.isSpreadElement(element)) {
+      unknown(element.expression, array.scope, element);
+      continue;
+    }
+    const name = elementName(ctx, element, list.name, array.scope);
+    pushRegistration(ctx, node, receiver, site.scope, adapterId, spec, name, spanOf(ctx, element), inCall, arms);
+  }
 }
 
 /** An array literal written inline or held by a `const`. */
@@ -137,13 +181,16 @@ function pushRegistration(
   name: NameValue,
   span: Span,
   inCall?: McpRegistrationFact['inCall'],
+  arms: readonly string[] = [],
+  elements?: McpRegistrationFact['elements'],
 ): void {
-  const branch = branchPath(ctx, node);
+  const branch = [...branchPath(ctx, node), ...arms];
   ctx.facts.mcpRegistrations.push({
     adapter: adapterId,
     receiver: toValueRef(ctx, receiver, scope),
     name,
     ...(branch.length > 0 ? { branch } : {}),
+    ...(elements ? { elements } : {}),
     ...(spec.onDuplicate === 'replaces' ? { replaces: true as const } : {}),
     ...(spec.onDuplicate === 'listed' ? { listed: true as const } : {}),
     ...(inCall ? { inCall } : {}),

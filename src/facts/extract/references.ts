@@ -4,7 +4,7 @@
 // inside what a function option returns (`prepareStep: () => ({ toolChoice })`). Only names known
 // without running code become facts; whether they name a configured tool is src/checks' call.
 import type * as TS from 'typescript';
-import { RETURNS, type ReferenceSpec, type ToolChoiceStyle } from '../adapters/types.js';
+import { RETURNS, type OptionAt, type ReferenceSpec, type ToolChoiceStyle } from '../adapters/types.js';
 import type { NameValue, ToolReferenceFact } from '../types.js';
 import { type Ctx, isFunctionLike, unwrap } from './context.js';
 import { type CallNode, functionOf, lookupProperty, stringOf } from './options.js';
@@ -13,7 +13,7 @@ import { findProperty, nameValue, resolveObject } from './values.js';
 
 const MAX_DEPTH = 16;
 
-interface At {
+export interface At {
   expr?: TS.Expression;
   /** A method written in an options object (`prepareStep() {...}`). */
   fn?: TS.FunctionLikeDeclaration;
@@ -24,7 +24,7 @@ export function collectReferences(ctx: Ctx, call: CallNode, specs: readonly Refe
   const out: ToolReferenceFact[] = [];
   for (const spec of specs ?? []) {
     const option = optionLabel(spec);
-    for (const at of valuesAt(ctx, call, spec, scope)) {
+    for (const at of optionValues(ctx, call, spec, scope)) {
       if (!at.expr) continue;
       if (spec.form === 'tool-choice') {
         for (const forced of forcedNames(ctx, at.expr, at.scope, spec.style, 0)) {
@@ -54,7 +54,7 @@ function optionLabel(spec: ReferenceSpec): string {
 }
 
 /** Every expression the path can reach: through object literals, and into return values at `'()'`. */
-function valuesAt(ctx: Ctx, call: CallNode, spec: ReferenceSpec, scope: Scope): At[] {
+export function optionValues(ctx: Ctx, call: CallNode, spec: OptionAt, scope: Scope): At[] {
   const arg = call.arguments?.[spec.argument];
   if (!arg) return [];
   let current: At[] = [{ expr: arg, scope }];

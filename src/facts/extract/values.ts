@@ -384,6 +384,8 @@ export function toValueRef(ctx: Ctx, expr: TS.Expression, scope: Scope): ValueRe
       const field = thisFieldRef(ctx, e, base, property, scope);
       if (field) return field;
     }
+    const wrapped = wrappedServerRef(ctx, e, base, property, scope);
+    if (wrapped) return wrapped;
     if (ts.isIdentifier(base)) {
       const decl = lookup(scope, base.text);
       if (decl?.kind === 'import' && decl.imported === '*' && decl.module !== undefined && !decl.typeOnly) {
@@ -484,6 +486,33 @@ function thisFieldRef(ctx: Ctx, e: TS.Expression, self: TS.Node, property: strin
   const writers = cls && fieldWriters(ctx, cls).get(property);
   if (!writers || writers.length !== 1 || fieldWriters(ctx, cls).has('[computed]')) return undefined;
   const def = classify(ctx, unwrap(ctx.ts, writers[0]!), scope);
+  return def?.kind === 'mcp-server' ? { kind: 'mcp-server', id: def.id, span: spanOf(ctx, e) } : undefined;
+}
+
+/**
+ * `this.mcp.server`, `wrapper.server`: the field `server` of an object made by `new Wrapper()` (held
+ * by a field of `this` set once, or by a `const`), where `Wrapper` is a class of this file whose
+ * field `server` is set once, to a server: that server (one for every instance of `Wrapper`).
+ */
+function wrappedServerRef(ctx: Ctx, e: TS.Expression, base: TS.Expression, property: string, scope: Scope): ValueRef | undefined {
+  const { ts } = ctx;
+  let holder: { value: TS.Expression; scope: Scope } | undefined;
+  if ((ts.isPropertyAccessExpression(base) || ts.isElementAccessExpression(base)) && unwrap(ts, base.expression).kind === ts.SyntaxKind.ThisKeyword) {
+    const cls = thisClass(ctx, base);
+    const name = accessName(ts, base);
+    const writers = cls && name !== undefined ? fieldWriters(ctx, cls).get(name) : undefined;
+    if (writers?.length === 1 && !fieldWriters(ctx, cls!).has('[computed]')) holder = { value: writers[0]!, scope };
+  } else if (ts.isIdentifier(base)) {
+    const decl = lookup(scope, base.text);
+    if (decl?.kind === 'const' && decl.init) holder = { value: decl.init, scope: decl.scope };
+  }
+  const made = holder && unwrap(ts, holder.value);
+  if (!made || !ts.isNewExpression(made) || !ts.isIdentifier(made.expression)) return undefined;
+  const cls = lookup(holder!.scope, made.expression.text);
+  if (cls?.kind !== 'class' || !cls.node || !ts.isClassLike(cls.node)) return undefined;
+  const writers = fieldWriters(ctx, cls.node).get(property);
+  if (writers?.length !== 1 || fieldWriters(ctx, cls.node).has('[computed]')) return undefined;
+  const def = classify(ctx, unwrap(ts, writers[0]!), cls.scope);
   return def?.kind === 'mcp-server' ? { kind: 'mcp-server', id: def.id, span: spanOf(ctx, e) } : undefined;
 }
 

@@ -1,10 +1,11 @@
 // MCP server instances: the set of each instance (its registrations in the order the server meets
 // them, through the calls that pass it on) and the server records.
-import type { ValueRef } from '../types.js';
-import type { ResolvedExposureSet, ResolvedMcpServer, ResolvedTool } from '../resolved.js';
+import type { McpRegistrationFact, ValueRef } from '../types.js';
+import type { ResolvedExposureSet, ResolvedMcpServer, ResolvedTool, SourceRef } from '../resolved.js';
 import { callsTo } from './calls.js';
 import type { LinkContext } from './context.js';
 import { type Item, MAX_DEPTH } from './items.js';
+import { objectTool, resolveTop } from './lists.js';
 import { collectTools } from './members.js';
 import { toolKey } from './records.js';
 import { resolve, staticName } from './values.js';
@@ -44,29 +45,34 @@ export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet
   }
   for (const [file, fi] of ctx.index) {
     for (const registration of fi.facts.mcpRegistrations) {
+      const named = registeredNames(ctx, file, registration);
       for (const { server, chain } of serversOf(ctx, file, registration.receiver, 0)) {
         const set = setOf(server);
-        const tool: ResolvedTool = {
-          // Reached through a chain of calls, each chain is one execution of the registration.
-          key: toolKey(file, `registration@${registration.span.start}`, chain.length === 0 ? {} : { calls: chainKey(chain) }),
-          adapter: registration.adapter,
-          kind: 'function',
-          name: staticName(ctx, file, registration.name),
-          namespace: undefined,
-          namespaceDynamic: false,
-          deferLoading: false,
-          approvalRequired: false,
-          definedAt: { file, span: registration.name.span },
-        };
-        if (registration.branch) tool.branch = registration.branch;
-        if (registration.replaces) tool.replaces = true;
-        if (registration.listed) tool.listed = true;
-        // One execution of the call: the same call reached through two chains is two calls.
-        if (registration.inCall) tool.inCall = { key: `${file}:${String(registration.inCall.start)}|${chainKey(chain)}`, onDuplicate: registration.inCall.onDuplicate };
-        set.tools.push(tool);
-        // The elements of one list (`addTools([...])`) in their order, where the call is.
-        const at: Position[] = registration.inCall ? [[file, registration.inCall.start], [file, registration.span.start]] : [[file, registration.span.start]];
-        order.set(tool, [...chain, ...at]);
+        for (const [i, { name, at: definedAt }] of named.entries()) {
+          const id = named.length === 1 && !registration.elements ? '' : `#${String(i)}`;
+          const tool: ResolvedTool = {
+            // Reached through a chain of calls, each chain is one execution of the registration.
+            key: toolKey(file, `registration@${registration.span.start}${id}`, chain.length === 0 ? {} : { calls: chainKey(chain) }),
+            adapter: registration.adapter,
+            kind: 'function',
+            name,
+            namespace: undefined,
+            namespaceDynamic: false,
+            deferLoading: false,
+            approvalRequired: false,
+            definedAt,
+          };
+          if (registration.branch) tool.branch = registration.branch;
+          if (registration.replaces) tool.replaces = true;
+          if (registration.listed) tool.listed = true;
+          // One execution of the call: the same call reached through two chains is two calls.
+          if (registration.inCall) tool.inCall = { key: `${file}:${String(registration.inCall.start)}|${chainKey(chain)}`, onDuplicate: registration.inCall.onDuplicate };
+          set.tools.push(tool);
+          // The elements of one list (`addTools([...])`) in their order, where the call is; the
+          // elements of a list read in another module in their order there.
+          const at: Position[] = registration.inCall ? [[file, registration.inCall.start], [file, registration.span.start]] : [[file, registration.span.start]];
+          order.set(tool, [...chain, ...at, ...(registration.elements ? [[definedAt.file, definedAt.span.start] as Position] : [])]);
+        }
       }
     }
   }
@@ -76,6 +82,21 @@ export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet
     set.tools.sort((a, b) => comparePositions(order.get(a) ?? [], order.get(b) ?? []));
   }
   return sets;
+}
+
+/**
+ * The names one registration fact registers: its own, or, for a list the file could not follow
+ * (`elements`), one per element the linker reaches, each named at the element's `name` path (an
+ * element it cannot read is a tool of unknown name where the registration is).
+ */
+function registeredNames(ctx: LinkContext, file: string, registration: McpRegistrationFact): Array<{ name: string | undefined; at: SourceRef }> {
+  const own = { file, span: registration.name.span };
+  if (!registration.elements) return [{ name: staticName(ctx, file, registration.name), at: own }];
+  const { list, name } = registration.elements;
+  return resolveTop(ctx, file, list).map(({ item }) => {
+    const named = item.t === 'object' ? objectTool(ctx, item, [[...name]]) : undefined;
+    return named?.t === 'keyed' ? { name: named.key, at: named.keyAt } : { name: undefined, at: own };
+  });
 }
 
 /**
@@ -96,6 +117,18 @@ function serversOf(ctx: LinkContext, file: string, receiver: ValueRef, depth: nu
     // No caller leads to a server: a parameter typed as one is that instance.
     const typed = out.length === 0 ? ctx.index.get(file)?.parameterServers.get(`${receiver.fn}#${receiver.index}`) : undefined;
     if (typed) out.push({ server: { t: 'mcp', file, server: typed }, chain: [] });
+    return dedupeServers(out);
+  }
+  // `ctx.server.registerTool(...)` on a parameter: the property of what each caller passes.
+  if (receiver.kind === 'member' && receiver.object.kind === 'param') {
+    const { fn, index } = receiver.object;
+    for (const call of callsTo(ctx, `${file}#${fn}`)) {
+      const arg = call.args[index];
+      if (!arg) continue;
+      for (const found of serversOf(ctx, call.file, { ...receiver, object: arg }, depth + 1)) {
+        out.push({ server: found.server, chain: [...found.chain, [call.file, call.start]] });
+      }
+    }
     return dedupeServers(out);
   }
   for (const item of resolve(ctx, file, receiver, depth)) {

@@ -64,17 +64,21 @@ export function collectTools(ctx: LinkContext, file: string, source: ValueRef, s
 /** A toolkit array's members; false when some element is not a tool of the set's adapter. */
 export function collectToolkit(ctx: LinkContext, file: string, source: ValueRef | undefined, set: ResolvedExposureSet, toolkitOf?: readonly string[]): boolean {
   if (!source) return false;
+  const record = set.toolsShape === 'record';
+  const read = (value: ValueRef): Listed[] => (record ? resolveRecord(ctx, file, value) : resolveTop(ctx, file, value));
   // A toolkit of a module that imports no framework belongs to its first member's framework: the
   // first element alone decides whether the list is worth resolving (most such lists are not tools).
   if (set.adapter === '') {
-    const head = source.kind === 'array' ? source.elements[0] : undefined;
-    const [first] = head ? resolveTop(ctx, file, { ...source, elements: [head] } as ValueRef) : [];
+    const head = source.kind === 'array' ? { ...source, elements: source.elements.slice(0, 1) } : source.kind === 'object' ? { ...source, properties: source.properties.slice(0, 1) } : undefined;
+    const [first] = head ? read(head) : [];
     if (first?.item.t !== 'tool' || !toolkitOf?.includes(first.item.def.adapter)) return false;
     set.adapter = first.item.def.adapter;
   }
-  const items = resolveTop(ctx, file, source);
+  const items = read(source);
   if (items.length < 2 || !items.every(({ item }) => item.t === 'tool' && item.def.adapter === set.adapter)) return false;
-  for (const { item, listedAt } of items) if (item.t === 'tool') set.tools.push(resolvedTool(ctx, item, listedAt));
+  // A record keeps one value per key, as a framework's own record (`collectTools`).
+  if (record) collectTools(ctx, file, source, set, true);
+  else for (const { item, listedAt } of items) if (item.t === 'tool') set.tools.push(resolvedTool(ctx, item, listedAt));
   return true;
 }
 
