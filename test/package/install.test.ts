@@ -80,6 +80,8 @@ const eslintConfig: Record<Setup, string> = {
  */
 const tsConfigProject: Record<string, string> = {
   ...Object.fromEntries(Object.entries(project).filter(([file]) => file.startsWith('src/') || file === 'tsconfig.json')),
+  // An ES module project, as the README's `import.meta.dirname` needs.
+  'package.json': `${JSON.stringify({ name: 'ts-config', private: true, type: 'module' })}\n`,
   'eslint.config.ts': readmeBlock('// eslint.config.ts'),
   'tseslint-config.ts': `import tseslint from 'typescript-eslint';
 import toolIdentity from 'tool-identity-audit';
