@@ -27,6 +27,7 @@ const config = {
     ['recommended-type-checked', '☑️'],
     ['strict', '🔒'],
     ['all', '🌐'],
+    ['disable-type-checked', '⭕'],
   ],
   configFormat: 'prefix-name',
   ruleDocTitleFormat: 'desc-parens-name',

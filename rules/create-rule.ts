@@ -1,4 +1,4 @@
-import { ESLintUtils } from '@typescript-eslint/utils';
+import type { ESLintUtils, TSESLint } from '@typescript-eslint/utils';
 import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
 import { z } from 'zod';
 import { catalog, DOCS_BASE_URL, ruleOptionSchemas, type MessageIdOf, type RuleId } from '../src/checks/catalog.js';
@@ -13,7 +13,41 @@ export interface ToolIdentityRuleDocs {
   requiresTypeChecking?: boolean;
 }
 
-export const createRule = ESLintUtils.RuleCreator<ToolIdentityRuleDocs>((name) => `${DOCS_BASE_URL}${name}.md`);
+type RuleSpec<Options extends readonly unknown[], MessageIds extends string> = Readonly<{
+  name: RuleId;
+  meta: ESLintUtils.NamedCreateRuleMeta<MessageIds, ToolIdentityRuleDocs, Options>;
+  create: (context: Readonly<TSESLint.RuleContext<MessageIds, Options>>, options: Readonly<Options>) => TSESLint.RuleListener;
+}>;
+
+/**
+ * What typescript-eslint's `RuleCreator` does (the docs URL; `meta.defaultOptions` under the user's
+ * options, which ESLint itself applies only from 9.15), without depending on
+ * `@typescript-eslint/utils` at run time: its peer range `typescript <6.1` failed installs next to
+ * TypeScript 7, and its pinned copy duplicated the user's typescript-eslint. Only its types are used.
+ */
+export function createRule<Options extends readonly unknown[], MessageIds extends string>(spec: RuleSpec<Options, MessageIds>): ToolIdentityRuleModule<MessageIds, Options> {
+  const defaults = (spec.meta.defaultOptions ?? []) as readonly unknown[];
+  return {
+    meta: { ...spec.meta, docs: { ...spec.meta.docs, url: `${DOCS_BASE_URL}${spec.name}.md` } },
+    create: (context) => spec.create(context, withDefaults(defaults, context.options) as unknown as Options),
+  };
+}
+
+function withDefaults(defaults: readonly unknown[], given: readonly unknown[]): unknown[] {
+  return defaults.map((fallback, i) => (given[i] === undefined ? structuredClone(fallback) : merged(fallback, given[i])));
+}
+
+/** `given` over `fallback`, objects merged key by key, anything else replaced. */
+function merged(fallback: unknown, given: unknown): unknown {
+  if (!isPlainObject(fallback) || !isPlainObject(given)) return given;
+  const out: Record<string, unknown> = { ...fallback };
+  for (const [key, value] of Object.entries(given)) out[key] = key in fallback ? merged(fallback[key], value) : value;
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** `meta.docs` of a rule, read from the catalog so the docs and the CLI say the same. */
 export function docsOf(id: RuleId): ToolIdentityRuleDocs {
@@ -61,4 +95,9 @@ export function catalogRule<Id extends RuleId>(id: Id): RuleModule<MessageIdOf<I
   });
 }
 
-export type RuleModule<MessageIds extends string> = ESLintUtils.RuleModule<MessageIds, [], ToolIdentityRuleDocs>;
+/** A rule of this plugin: typescript-eslint's rule type, with the docs (and their URL) always there. */
+export type ToolIdentityRuleModule<MessageIds extends string, Options extends readonly unknown[]> = ESLintUtils.RuleModule<MessageIds, Options, ToolIdentityRuleDocs> & {
+  meta: { docs: ToolIdentityRuleDocs & { url: string } };
+};
+
+export type RuleModule<MessageIds extends string> = ToolIdentityRuleModule<MessageIds, []>;

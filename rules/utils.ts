@@ -18,10 +18,26 @@ import type { LinkedProject } from '../src/facts/resolved.js';
 import { checks, ruleOptions, type Finding, type RuleId, type RuleOptions } from '../src/checks/index.js';
 import type { CheckInput } from '../src/checks/input.js';
 
-// The project's own TypeScript, as typescript-eslint has it: through `require`, because an `import`
-// of this CommonJS module makes Node scan all 9 MB of it for export names on every ESLint start
-// (about a second), even when typescript-eslint loaded it already.
-const ts = createRequire(import.meta.url)('typescript') as typeof TS;
+// The project's own TypeScript, as typescript-eslint has it (the trees and programs it hands over
+// are that compiler's): through `require`, because an `import` of this CommonJS module makes Node
+// scan all 9 MB of it for export names on every ESLint start (about a second), even when
+// typescript-eslint loaded it already. Where the package named `typescript` has no compiler API
+// (TypeScript 7, whose main entry holds only its version, and which typescript-eslint cannot run
+// on) or is absent (a JavaScript project on ESLint's own parser), the rules parse each file with
+// the compiler ts-morph bundles, as the CLI does.
+const load = createRequire(import.meta.url);
+const ts = projectTypeScript() ?? (load('ts-morph') as { ts: typeof TS }).ts;
+
+function projectTypeScript(): typeof TS | undefined {
+  let candidate: Partial<typeof TS>;
+  try {
+    candidate = load('typescript') as Partial<typeof TS>;
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'MODULE_NOT_FOUND') return undefined;
+    throw error;
+  }
+  return typeof candidate.createSourceFile === 'function' ? (candidate as typeof TS) : undefined;
+}
 
 type AnyContext = Readonly<TSESLint.RuleContext<string, readonly unknown[]>>;
 

@@ -184,15 +184,18 @@ describe('plugin meta', () => {
 });
 
 describe('plugin configs', () => {
-  const configNames = ['recommended', 'recommended-type-checked', 'strict', 'all'] as const;
+  const configNames = ['recommended', 'recommended-type-checked', 'strict', 'all', 'disable-type-checked'] as const;
+  const ruleConfigNames = ['recommended', 'recommended-type-checked', 'strict', 'all'] as const;
+  type ConfigName = (typeof configNames)[number];
   const levelOf = (value: unknown): unknown => (Array.isArray(value) ? value[0] : value);
-  const rulesOf = (name: (typeof configNames)[number]): Record<string, unknown> => plugin.configs[name].rules ?? {};
+  const partsOf = (name: ConfigName) => [plugin.configs[name]].flat();
+  const rulesOf = (name: ConfigName): Record<string, unknown> => Object.assign({}, ...partsOf(name).map((c) => c.rules ?? {})) as Record<string, unknown>;
 
   it('exports exactly the documented configs', () => {
     expect(Object.keys(plugin.configs).sort()).toEqual([...configNames].sort());
   });
 
-  it.each(configNames)('%s only names existing rules of this plugin', (name) => {
+  it.each(ruleConfigNames)('%s only names existing rules of this plugin', (name) => {
     const keys = Object.keys(rulesOf(name));
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
@@ -201,10 +204,11 @@ describe('plugin configs', () => {
     }
   });
 
-  it.each(configNames)('%s registers this plugin under its namespace and is named', (name) => {
-    const config = plugin.configs[name];
-    expect(config.plugins?.[PLUGIN_NAMESPACE]).toBe(plugin);
-    expect(config.name).toBe(`${PLUGIN_NAMESPACE}/${name}`);
+  it.each(ruleConfigNames)('%s registers this plugin under its namespace, and each part is named', (name) => {
+    const [first, ...rest] = partsOf(name);
+    expect(first?.plugins?.[PLUGIN_NAMESPACE]).toBe(plugin);
+    expect(first?.name).toBe(`${PLUGIN_NAMESPACE}/${name.replace(/-type-checked$/, '')}`);
+    expect(rest.map((c) => c.name)).toEqual(name.endsWith('-type-checked') ? [`${PLUGIN_NAMESPACE}/${name}`] : []);
   });
 
   it.each(['recommended', 'recommended-type-checked'] as const)(
@@ -217,9 +221,26 @@ describe('plugin configs', () => {
     },
   );
 
-  it('recommended-type-checked turns on the project service', () => {
-    expect(plugin.configs['recommended-type-checked'].languageOptions?.parserOptions).toMatchObject({ projectService: true });
-    expect(plugin.configs.recommended.languageOptions?.parserOptions?.projectService).toBeUndefined();
+  it('recommended-type-checked is recommended on every file, then the project service on the files that have types only', () => {
+    const [base, typed, ...more] = plugin.configs['recommended-type-checked'];
+    expect(base).toBe(plugin.configs.recommended);
+    expect(more).toEqual([]);
+    expect(plugin.configs.recommended.languageOptions).toBeUndefined();
+    expect(plugin.configs.recommended.files).toBeUndefined();
+    // Neither JavaScript (eslint.config.js is in no tsconfig) nor declaration or tool-config files.
+    expect(typed).toEqual({
+      name: `${PLUGIN_NAMESPACE}/recommended-type-checked`,
+      files: ['**/*.ts', '**/*.tsx', '**/*.mts', '**/*.cts'],
+      ignores: ['**/*.d.ts', '**/*.d.mts', '**/*.d.cts', '**/*.config.ts', '**/*.config.mts', '**/*.config.cts'],
+      languageOptions: { parserOptions: { projectService: true } },
+    });
+  });
+
+  it('disable-type-checked turns every kind of type information off, and nothing else', () => {
+    expect(plugin.configs['disable-type-checked']).toEqual({
+      name: `${PLUGIN_NAMESPACE}/disable-type-checked`,
+      languageOptions: { parserOptions: { projectService: false, project: false, program: null } },
+    });
   });
 
   it('strict contains every recommended rule, at least as severe', () => {

@@ -1,8 +1,9 @@
 // A package-lock.json for a user's project (the packed tarball next to eslint, typescript-eslint and
 // typescript), cut out of this repository's own lockfile so that `npm ci --offline` installs it
-// from the npm cache that this repository's `npm ci` filled: tests use no network. The lowest
-// supported versions are in this repository as aliased devDependencies (`eslint-min` is
-// `npm:eslint@9.0.0`); in the consumer they take the real names, as a user installs them.
+// from the npm cache that this repository's `npm ci` filled: tests use no network. Other versions
+// than the repository's own are in it as aliased devDependencies (`eslint-min` is
+// `npm:eslint@9.0.0`, `typescript-7` is `npm:typescript@7.0.2`); in the consumer they take the
+// real names, as a user installs them.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -23,37 +24,49 @@ interface Lockfile {
   packages: Record<string, LockEntry>;
 }
 
-/** The user's packages whose lowest supported versions this repository installs as `<name>-min`. */
-export const PEERS = ['eslint', 'typescript', 'typescript-eslint'] as const;
+/** The user's packages that come in several versions: each setup's real name, and the repository's package it installs. */
+export const SETUPS = {
+  min: { eslint: 'eslint-min', typescript: 'typescript-min', 'typescript-eslint': 'typescript-eslint-min' },
+  newest: { eslint: 'eslint', typescript: 'typescript', 'typescript-eslint': 'typescript-eslint' },
+  // typescript-eslint refuses to load next to TypeScript 7 (it has no compiler API): not installed.
+  'typescript-7': { eslint: 'eslint', typescript: 'typescript-7' },
+} as const satisfies Record<string, Record<string, string>>;
+
+export type Setup = keyof typeof SETUPS;
+
+const PEERS = ['eslint', 'typescript', 'typescript-eslint'];
 
 export interface ConsumerPackage {
   packageJson: Record<string, unknown>;
   lockfile: Record<string, unknown>;
-  /** Versions of the peers the lockfile installs, by name. */
+  /** Versions of the setup's packages the lockfile installs, by real name. */
   versions: Record<string, string>;
 }
 
 /**
- * `versions: 'min'` installs `<name>-min` under each peer's name, `'newest'` the repository's own
- * pins. `tarball` is the file name of the packed package, next to the consumer's package.json.
+ * The consumer of one setup (`SETUPS`), with `extra` packages of this repository's lockfile at its
+ * root too. `tarball` is the file name of the packed package, next to the consumer's package.json.
  */
-export function consumerPackage(repoLockPath: string, tarballPath: string, tarball: string, versions: 'min' | 'newest'): ConsumerPackage {
+export function consumerPackage(repoLockPath: string, tarballPath: string, tarball: string, setup: Setup, extra: readonly string[] = []): ConsumerPackage {
   const lock = JSON.parse(readFileSync(repoLockPath, 'utf8')) as Lockfile;
   const own = lock.packages[''] as LockEntry;
+  const aliases: Record<string, string> = SETUPS[setup];
   const renamed = new Map<string, LockEntry>();
   for (const [key, entry] of Object.entries(lock.packages)) {
     if (key === '') continue;
-    const mapped = mapPath(key, versions);
+    const mapped = mapPath(key, aliases);
     if (mapped !== undefined) renamed.set(mapped, entry);
   }
 
   const rootDeps: Record<string, string> = { 'tool-identity-audit': `file:${tarball}` };
   const peerVersions: Record<string, string> = {};
-  for (const peer of PEERS) {
-    const version = (renamed.get(`node_modules/${peer}`) as LockEntry).version as string;
-    peerVersions[peer] = version;
-    rootDeps[peer] = version;
+  for (const name of Object.keys(aliases)) {
+    const version = (renamed.get(`node_modules/${name}`) as LockEntry).version as string;
+    peerVersions[name] = version;
+    rootDeps[name] = version;
   }
+  // Packages the consumer adds at the repository's own versions (types, a config loader).
+  for (const name of extra) rootDeps[name] = (renamed.get(`node_modules/${name}`) as LockEntry).version as string;
 
   // Keep what the consumer's root reaches by Node's resolution, as npm would have laid it out.
   const kept = new Map<string, LockEntry>();
@@ -65,7 +78,7 @@ export function consumerPackage(repoLockPath: string, tarballPath: string, tarba
       pending.push(at);
     }
   };
-  for (const name of [...Object.keys(own.dependencies ?? {}), ...PEERS]) reach('', name);
+  for (const name of [...Object.keys(own.dependencies ?? {}), ...Object.keys(aliases), ...extra]) reach('', name);
   while (pending.length > 0) {
     const at = pending.pop() as string;
     const entry = kept.get(at) as LockEntry;
@@ -105,17 +118,18 @@ export function consumerPackage(repoLockPath: string, tarballPath: string, tarba
 }
 
 /**
- * Where a repository lockfile path lands in the consumer: a `-min` alias under the peer's own name
- * (with 'min'), the repository's own peer where it is (with 'newest'), undefined when left out.
- * Under a renamed alias, nested copies of the peers are dropped: the consumer's root ones serve.
+ * Where a repository lockfile path lands in the consumer: an alias (`eslint-min`) under the real
+ * name it stands for in this setup, in place of the repository's own package of that name;
+ * undefined when left out. Under a renamed alias, nested copies of the peers are dropped: the
+ * consumer's root ones serve.
  */
-function mapPath(key: string, versions: 'min' | 'newest'): string | undefined {
-  for (const peer of PEERS) {
-    const real = `node_modules/${peer}`;
-    const alias = `node_modules/${peer}-min`;
-    if (under(key, real)) return versions === 'min' ? undefined : key;
+function mapPath(key: string, aliases: Record<string, string>): string | undefined {
+  for (const [name, source] of Object.entries(aliases)) {
+    if (source === name) continue;
+    const real = `node_modules/${name}`;
+    const alias = `node_modules/${source}`;
+    if (under(key, real)) return undefined;
     if (under(key, alias)) {
-      if (versions === 'newest') return undefined;
       const mapped = real + key.slice(alias.length);
       return PEERS.some((p) => mapped.includes(`/node_modules/${p}/`) || mapped.endsWith(`/node_modules/${p}`)) ? undefined : mapped;
     }

@@ -1,40 +1,40 @@
 // The package as a user installs it, from one `npm pack`: the runtime subpath imports with nothing
 // else in node_modules (it has no run-time dependencies) and type-checks against the shipped
-// declarations; then `npm ci --offline` in a fresh project next to eslint, typescript-eslint and
-// typescript, at the lowest supported versions and at the newest (this repository's pins), and
-// `npx tool-identity-audit` and `npx eslint` there. The install reads only the npm cache this
-// repository's `npm ci` filled (see consumer-lock.ts): no network. One file packs once (packing
-// and installing are the slow part of the suite's package tests).
+// declarations; then `npm ci --offline` in fresh projects: next to eslint, typescript-eslint and
+// typescript at the lowest supported versions and at the newest (this repository's pins), with the
+// README's TypeScript config as written, and next to TypeScript 7 (no typescript-eslint, which
+// cannot run there) with the README's JavaScript config; `npx tool-identity-audit` and
+// `npx eslint` in each, and the README's `eslint.config.ts` through `tsc` and ESLint. The installs
+// read only the npm cache this repository's `npm ci` filled (see consumer-lock.ts): no network.
+// One file packs once (packing and installing are the slow part of the suite's package tests).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consumerPackage } from './consumer-lock.js';
+import { consumerPackage, SETUPS, type Setup } from './consumer-lock.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 const repoPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
 };
 
-const project: Record<string, string> = {
-  'tsconfig.json': `${JSON.stringify({ compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, skipLibCheck: true, allowJs: true }, include: ['src'] }, null, 2)}\n`,
-  // A JavaScript config, linted like every other file (the syntax-only config applies to it).
-  'eslint.config.js': `import tseslint from 'typescript-eslint';
-import toolIdentity from 'tool-identity-audit';
+/** The fenced block of README.md whose first line is `firstLine`: the configs are tested as written. */
+function readmeBlock(firstLine: string): string {
+  const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+  const blocks = [...readme.matchAll(/^```(?:js|ts)\n([\s\S]*?)^```$/gm)].map((m) => m[1] as string).filter((b) => b.startsWith(`${firstLine}\n`));
+  if (blocks.length !== 1) throw new Error(`README.md has ${blocks.length} blocks starting with ${firstLine}`);
+  return blocks[0] as string;
+}
 
-export default tseslint.config(
-  { files: ['**/*.js'], extends: [toolIdentity.configs.recommended] },
-  {
-    files: ['**/*.ts'],
-    extends: [toolIdentity.configs['recommended-type-checked']],
-    languageOptions: { parser: tseslint.parser, parserOptions: { tsconfigRootDir: import.meta.dirname } },
-  },
-);
-`,
+const tsconfig = `${JSON.stringify({ compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, skipLibCheck: true, allowJs: true }, include: ['src'] }, null, 2)}\n`;
+
+const project: Record<string, string> = {
+  'tsconfig.json': tsconfig,
   'src/tools.ts': `import { defineTool } from 'tool-identity-audit/runtime';
 
 const byId = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false } as const;
@@ -66,6 +66,38 @@ export function approvalKey(item) {
 `,
 };
 
+/** The README's config each setup lints with (a JavaScript one: it is linted itself). */
+const eslintConfig: Record<Setup, string> = {
+  min: readmeBlock('// eslint.config.js (TypeScript project)'),
+  newest: readmeBlock('// eslint.config.js (TypeScript project)'),
+  'typescript-7': readmeBlock('// eslint.config.js (JavaScript project)'),
+};
+
+/**
+ * The README's `eslint.config.ts`, in a project of its own beside the newest consumer, whose
+ * node_modules it links (inside it, the consumer's own runs would lint it too): type-checked by `tsc` with the plugin's declarations (a planted wrong type
+ * must be the only error) and loaded by ESLint through jiti.
+ */
+const tsConfigProject: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(project).filter(([file]) => file.startsWith('src/') || file === 'tsconfig.json')),
+  // An ES module project, as the README's `import.meta.dirname` needs.
+  'package.json': `${JSON.stringify({ name: 'ts-config', private: true, type: 'module' })}\n`,
+  'eslint.config.ts': readmeBlock('// eslint.config.ts'),
+  'tseslint-config.ts': `import tseslint from 'typescript-eslint';
+import toolIdentity from 'tool-identity-audit';
+
+export default tseslint.config(
+  tseslint.configs.recommended,
+  toolIdentity.configs.recommended,
+  { files: ['**/*.ts'], extends: [toolIdentity.configs['recommended-type-checked']] },
+  { files: ['scripts/**'], extends: [toolIdentity.configs['disable-type-checked']] },
+  { plugins: { 'tool-identity': toolIdentity } },
+);
+`,
+  'broken.ts': "import toolIdentity from 'tool-identity-audit';\n\nexport const name: number = toolIdentity.configs.recommended.name;\n",
+  'tsconfig.configs.json': `${JSON.stringify({ compilerOptions: { target: 'es2023', module: 'nodenext', strict: true, noEmit: true, skipLibCheck: false, types: ['node'] }, files: ['eslint.config.ts', 'tseslint-config.ts', 'broken.ts'] }, null, 2)}\n`,
+};
+
 /** Rule, file, line, column and message of every finding, sorted: what both front ends must say. */
 const EXPECTED = [
   [
@@ -87,7 +119,8 @@ const EXPECTED = [
 let work: string;
 let tarball: string;
 let packedFiles: string[];
-const consumers = new Map<'min' | 'newest', { dir: string; installed: Record<string, string> }>();
+const consumers = new Map<Setup, { dir: string; installed: Record<string, string> }>();
+const setups = Object.keys(SETUPS) as Setup[];
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(os.tmpdir(), 'tia-install-'));
@@ -96,30 +129,36 @@ beforeAll(async () => {
   if (!info) throw new Error('npm pack printed no package');
   tarball = info.filename;
   packedFiles = info.files.map((f) => f.path);
-  const [min, newest] = await Promise.all([install('min'), install('newest')]);
-  consumers.set('min', min).set('newest', newest);
-}, 180_000);
+  const installed = await Promise.all(setups.map((setup) => install(setup)));
+  setups.forEach((setup, i) => consumers.set(setup, installed[i] as { dir: string; installed: Record<string, string> }));
+}, 240_000);
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-/** The consumer project with `versions` installed; returns its directory. */
-async function install(versions: 'min' | 'newest'): Promise<{ dir: string; installed: Record<string, string> }> {
-  const dir = path.join(work, versions);
+/** The consumer project of `setup`; returns its directory. */
+async function install(setup: Setup): Promise<{ dir: string; installed: Record<string, string> }> {
+  const dir = path.join(work, setup);
   mkdirSync(dir);
   copyFileSync(path.join(work, tarball), path.join(dir, tarball));
-  const consumer = consumerPackage(path.join(root, 'package-lock.json'), path.join(dir, tarball), tarball, versions);
+  // The newest consumer's packages also serve the eslint.config.ts project, which needs Node's types and jiti.
+  const extra = setup === 'newest' ? ['@types/node', 'jiti'] : [];
+  const consumer = consumerPackage(path.join(root, 'package-lock.json'), path.join(dir, tarball), tarball, setup, extra);
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify(consumer.packageJson, null, 2)}\n`);
   writeFileSync(path.join(dir, 'package-lock.json'), `${JSON.stringify(consumer.lockfile, null, 2)}\n`);
-  for (const [file, text] of Object.entries(project)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
+  writeFiles(dir, { ...project, 'eslint.config.js': eslintConfig[setup] });
   const result = await npmAsync(dir, ['ci', '--offline', '--no-audit', '--no-fund']);
   // ENOTCACHED means the npm cache lacks a package of this repository's lockfile: `npm ci` fills it.
   if (result.status !== 0) throw new Error(`npm ci --offline failed in ${dir}:\n${result.stdout}\n${result.stderr}`);
   return { dir, installed: consumer.versions };
+}
+
+function writeFiles(dir: string, files: Record<string, string>): void {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
 }
 
 /**
@@ -263,20 +302,26 @@ describe('npm pack', () => {
   });
 });
 
-describe.each(['min', 'newest'] as const)('installed from the tarball with the %s supported eslint, typescript-eslint and typescript', (versions) => {
+describe.each(setups)('installed from the tarball in the %s setup (consumer-lock.ts SETUPS)', (setup) => {
   let dir: string;
 
   beforeAll(() => {
-    const done = consumers.get(versions) as { dir: string; installed: Record<string, string> };
+    const done = consumers.get(setup) as { dir: string; installed: Record<string, string> };
     dir = done.dir;
-    const pins = versions === 'min' ? { eslint: 'eslint-min', typescript: 'typescript-min', 'typescript-eslint': 'typescript-eslint-min' } : undefined;
+    const sources: Record<string, string> = SETUPS[setup];
     for (const [name, version] of Object.entries(done.installed)) {
-      const spec = repoPackage.devDependencies[pins ? pins[name as keyof typeof pins] : name] as string;
+      const spec = repoPackage.devDependencies[sources[name] as string] as string;
       expect(spec.replace(/^npm:[^@]+@/, '')).toBe(version);
       // What node_modules holds is what the lockfile said.
       const installed = JSON.parse(readFileSync(path.join(dir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
       expect(installed.version).toBe(version);
     }
+  });
+
+  it('meets every declared range, peers included (where npm ls fails, npm install fails with ERESOLVE)', () => {
+    const result = npm(dir, ['ls', '--all']);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
   });
 
   it('npx tool-identity-audit reports the cross-module collision and the JavaScript call-ID coercion', () => {
@@ -286,24 +331,72 @@ describe.each(['min', 'newest'] as const)('installed from the tarball with the %
     expect(eslintRows(dir, JSON.parse(result.stdout) as EslintFile[])).toEqual(EXPECTED);
   });
 
-  it('npx eslint with recommended (JavaScript, eslint.config.js included) and recommended-type-checked (TypeScript) agrees', () => {
+  it("npx eslint with the README's config lints eslint.config.js itself without a parsing error, and agrees", () => {
     const result = npm(dir, ['exec', '--', 'eslint', '-f', 'json', '.']);
     expect(result.status).toBe(1);
     const files = JSON.parse(result.stdout) as EslintFile[];
-    // eslint.config.js was linted, and nothing failed to parse.
-    expect(files.map((f) => path.relative(dir, f.filePath).split(path.sep).join('/')).sort()).toEqual(['eslint.config.js', 'src/agent.ts', 'src/keys.js', 'src/tools.ts']);
+    expect(files.flatMap((f) => f.messages).filter((m) => m.fatal)).toEqual([]);
+    const linted = files.map((f) => path.relative(dir, f.filePath).split(path.sep).join('/')).sort();
+    if (setup === 'typescript-7') {
+      // JavaScript only (no parser for TypeScript here): the coercion, not the collision between modules.
+      expect(linted).toEqual(['eslint.config.js', 'src/keys.js']);
+      expect(eslintRows(dir, files)).toEqual(EXPECTED.filter(([, file]) => file === 'src/keys.js'));
+    } else {
+      // The JavaScript config file and the JavaScript source on syntax alone, TypeScript with types.
+      expect(linted).toEqual(['eslint.config.js', 'src/agent.ts', 'src/keys.js', 'src/tools.ts']);
+      expect(eslintRows(dir, files)).toEqual(EXPECTED);
+    }
+  });
+});
+
+describe('TypeScript 7', () => {
+  it('is the typescript the consumer has, and nothing brought typescript-eslint or a TypeScript of its own', () => {
+    const dir = (consumers.get('typescript-7') as { dir: string }).dir;
+    const installed = JSON.parse(readFileSync(path.join(dir, 'node_modules/typescript/package.json'), 'utf8')) as { version: string };
+    expect(installed.version).toBe('7.0.2');
+    expect(existsSync(path.join(dir, 'node_modules/@typescript-eslint'))).toBe(false);
+    expect(existsSync(path.join(dir, 'node_modules/typescript-eslint'))).toBe(false);
+    expect(existsSync(path.join(dir, 'node_modules/tool-identity-audit/node_modules'))).toBe(false);
+  });
+});
+
+describe("the README's eslint.config.ts", () => {
+  let dir: string;
+
+  beforeAll(() => {
+    dir = path.join(work, 'ts-config');
+    writeFiles(dir, tsConfigProject);
+    symlinkSync(path.join((consumers.get('newest') as { dir: string }).dir, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  });
+
+  it('type-checks with defineConfig and with tseslint.config, and the plugin is typed (the planted error is the only one)', () => {
+    const consumerTsc = path.join(dir, 'node_modules/typescript/bin/tsc');
+    const result = spawnSync(process.execPath, [consumerTsc, '-p', 'tsconfig.configs.json'], { cwd: dir, encoding: 'utf8' });
+    expect(result.stdout).toBe("broken.ts(3,14): error TS2322: Type 'string' is not assignable to type 'number'.\n");
+    expect(result.status).toBe(2);
+  });
+
+  it('is what npx eslint loads on Node 20 (through jiti), with the same findings', () => {
+    const result = npm(dir, ['exec', '--', 'eslint', '-f', 'json', 'src']);
+    expect(result.status).toBe(1);
+    const files = JSON.parse(result.stdout) as EslintFile[];
     expect(files.flatMap((f) => f.messages).filter((m) => m.fatal)).toEqual([]);
     expect(eslintRows(dir, files)).toEqual(EXPECTED);
   });
 });
 
 describe('peerDependencies', () => {
-  it('declare the lowest versions this test installs as the lower bounds', () => {
-    expect(repoPackage.peerDependencies).toMatchObject({ eslint: '>=9.0.0', typescript: '>=5.4.0 <6.1.0', 'typescript-eslint': '>=8.0.0' });
+  it('declare the lowest versions this test installs as the lower bounds, and no upper bound on typescript', () => {
+    expect(repoPackage.peerDependencies).toEqual({ eslint: '>=9.0.0', typescript: '>=5.4.0', 'typescript-eslint': '>=8.0.0' });
     expect(repoPackage.devDependencies).toMatchObject({
       'eslint-min': 'npm:eslint@9.0.0',
       'typescript-min': 'npm:typescript@5.4.2',
       'typescript-eslint-min': 'npm:typescript-eslint@8.0.0',
+      'typescript-7': 'npm:typescript@7.0.2',
     });
+  });
+
+  it('leave typescript-eslint to the user: no dependency on it, nor on a package of its', () => {
+    expect(Object.keys(repoPackage.dependencies).filter((name) => name.startsWith('@typescript-eslint/') || name === 'typescript-eslint' || name === 'typescript')).toEqual([]);
   });
 });
