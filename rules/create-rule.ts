@@ -1,8 +1,8 @@
 import type { ESLintUtils, TSESLint } from '@typescript-eslint/utils';
 import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
 import { z } from 'zod';
-import { catalog, DOCS_BASE_URL, ruleOptionSchemas, type MessageIdOf, type RuleId } from '../src/checks/catalog.js';
-import { reportFindings } from './utils.js';
+import { catalog, DOCS_BASE_URL, ruleOptionSchemas, SUGGESTION_MESSAGE_IDS, type MessageIdOf, type RuleId } from '../src/checks/catalog.js';
+import { OTHER_PLACES, reportFindings } from './utils.js';
 
 /** Extra `meta.docs` fields of this plugin's rules. */
 export interface ToolIdentityRuleDocs {
@@ -59,6 +59,17 @@ export function docsOf(id: RuleId): ToolIdentityRuleDocs {
   };
 }
 
+/**
+ * The catalog's messages as ESLint shows them: a finding's message ends with its other places in
+ * other files (" Also at src/tools.ts:12."), empty for a finding within one file. The CLI shows the
+ * same places as related locations, so its messages (the catalog's) carry no such suffix.
+ */
+export function eslintMessages<M extends Record<string, string>>(messages: M): M {
+  const out: Record<string, string> = {};
+  for (const [id, text] of Object.entries(messages)) out[id] = SUGGESTION_MESSAGE_IDS.has(id) ? text : `${text}{{${OTHER_PLACES}}}`;
+  return out as M;
+}
+
 /** Rule options are declared once in zod (src/checks/catalog.ts); ESLint gets their JSON schema. */
 export function optionsSchema(id: RuleId): JSONSchema4[] {
   const schema = ruleOptionSchemas[id];
@@ -81,7 +92,7 @@ export function catalogRule<Id extends RuleId>(id: Id): RuleModule<MessageIdOf<I
       type: meta.type,
       docs: docsOf(id),
       ...(meta.hasSuggestions ? { hasSuggestions: true } : {}),
-      messages: meta.messages as Record<MessageIdOf<Id>, string>,
+      messages: eslintMessages(meta.messages) as Record<MessageIdOf<Id>, string>,
       schema: optionsSchema(id),
       defaultOptions: [],
     },

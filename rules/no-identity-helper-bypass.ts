@@ -1,6 +1,6 @@
 import { catalog, type MessageIdOf, type RuleOptionsInput } from '../src/checks/catalog.js';
 import { ruleOptions } from '../src/checks/index.js';
-import { createRule, docsOf, optionsSchema } from './create-rule.js';
+import { createRule, docsOf, eslintMessages, optionsSchema } from './create-rule.js';
 import { reportFindings } from './utils.js';
 
 export type Options = [RuleOptionsInput<'no-identity-helper-bypass'>?];
@@ -13,7 +13,7 @@ export default createRule<Options, MessageIds>({
     type: catalog['no-identity-helper-bypass'].type,
     docs: docsOf('no-identity-helper-bypass'),
     hasSuggestions: true,
-    messages: catalog['no-identity-helper-bypass'].messages,
+    messages: eslintMessages(catalog['no-identity-helper-bypass'].messages),
     schema: optionsSchema('no-identity-helper-bypass'),
     defaultOptions: [ruleOptions('no-identity-helper-bypass')],
   },

@@ -17,6 +17,7 @@ import type { FileFacts } from '../src/facts/types.js';
 import type { LinkedProject } from '../src/facts/resolved.js';
 import { checks, ruleOptions, type Finding, type RuleId, type RuleOptions } from '../src/checks/index.js';
 import type { CheckInput } from '../src/checks/input.js';
+import { runtimeDependencyProbe } from '../src/checks/runtime-dependency.js';
 
 // The project's own TypeScript, as typescript-eslint has it (the trees and programs it hands over
 // are that compiler's): through `require`, because an `import` of this CommonJS module makes Node
@@ -45,6 +46,8 @@ interface LinkedFiles {
   files: FileFacts[];
   linked: LinkedProject;
   findings: Map<string, Finding[]>;
+  /** package.json reads for suggestions, per program (or file alone): an edit to one is seen next time. */
+  canImportRuntime: (file: string, shown: string) => boolean;
 }
 
 // Facts depend only on the syntax tree (and, in a program, on the checker's view of call-ID types):
@@ -169,7 +172,7 @@ function linkProgram(program: TS.Program, adapters: readonly FrameworkAdapter[])
       ts.resolveModuleName(specifier, from, options, ts.sys, cache).resolvedModule?.resolvedFileName,
     naming: namingIn(adapters),
   });
-  entry = { files, linked, findings: new Map() };
+  entry = { files, linked, findings: new Map(), canImportRuntime: runtimeDependencyProbe() };
   linkedHere.set(program, entry);
   return entry;
 }
@@ -181,7 +184,7 @@ function linkSingle(sourceFile: TS.SourceFile, adapters: readonly FrameworkAdapt
   const files = [factsOf(sourceFile, adapters)];
   // Without a program nothing outside this file is known; relative imports stay unresolved.
   const linked = linkFacts(files, { resolveModule: () => undefined, naming: namingIn(adapters) });
-  entry = { files, linked, findings: new Map() };
+  entry = { files, linked, findings: new Map(), canImportRuntime: runtimeDependencyProbe() };
   cache.set(sourceFile, entry);
   return entry;
 }
@@ -215,6 +218,31 @@ function cachedOptions<Id extends RuleId>(ruleId: Id, raw: unknown): RuleOptions
   return options as RuleOptions<Id>;
 }
 
+/** The report data key that carries a cross-file finding's other places (create-rule.ts `eslintMessages`). */
+export const OTHER_PLACES = 'otherPlaces';
+
+/** Places named in one message at most; the CLI's related locations list them all. */
+const MAX_OTHER_PLACES = 3;
+
+/**
+ * " Also at src/tools.ts:12, src/agent.ts:4." for a finding whose related locations lie in other
+ * files (as the CLI lists them, in their order, one per file and line), relative to ESLint's cwd;
+ * "" when every related place is in the linted file, which the editor shows anyway.
+ */
+export function otherPlacesText(finding: Pick<Finding, 'file' | 'message'> & { related: ReadonlyArray<{ file: string; span: { loc: { start: { line: number } } } }> }, cwd: string): string {
+  const places: string[] = [];
+  for (const related of finding.related) {
+    if (related.file === finding.file) continue;
+    const place = `${path.relative(cwd, related.file).split(path.sep).join('/')}:${related.span.loc.start.line}`;
+    // A message that names the place itself (`built as <server>__<tool> (src/names.ts:3)`) says it once.
+    if (!places.includes(place) && !finding.message.includes(place)) places.push(place);
+  }
+  if (places.length === 0) return '';
+  const shown = places.slice(0, MAX_OTHER_PLACES).join(', ');
+  const more = places.length - MAX_OTHER_PLACES;
+  return ` Also at ${shown}${more > 0 ? ` and ${more} more ${more === 1 ? 'place' : 'places'}` : ''}.`;
+}
+
 // Whether a file's text can yield facts beyond its module surface, once per file for all rules.
 const mayMatter = new WeakMap<object, boolean>();
 
@@ -235,10 +263,13 @@ export function reportFindings<Id extends RuleId>(context: AnyContext, ruleId: I
   let all = entry.findings.get(cacheKey);
   if (!all) {
     const cwd = context.cwd;
+    const matchPath = (file: string): string => path.relative(cwd, file).split(path.sep).join('/');
+    const probe = entry.canImportRuntime;
     const input: CheckInput = {
       files: entry.files,
       linked: entry.linked,
-      matchPath: (file) => path.relative(cwd, file).split(path.sep).join('/'),
+      matchPath,
+      canImportRuntime: (file) => probe(path.resolve(cwd, file), matchPath(file)),
       adapters,
     };
     all = (checks[ruleId] as (input: CheckInput, options: RuleOptions<Id>) => Finding[])(input, options);
@@ -248,7 +279,7 @@ export function reportFindings<Id extends RuleId>(context: AnyContext, ruleId: I
     if (finding.file !== sourceFile.fileName) continue;
     context.report({
       messageId: finding.messageId,
-      data: finding.data,
+      data: { ...finding.data, [OTHER_PLACES]: otherPlacesText(finding, context.cwd) },
       loc: {
         start: { line: finding.span.loc.start.line, column: finding.span.loc.start.column },
         end: { line: finding.span.loc.end.line, column: finding.span.loc.end.column },

@@ -1,6 +1,6 @@
 import { catalog, type MessageIdOf, type RuleOptionsInput } from '../src/checks/catalog.js';
 import { ruleOptions } from '../src/checks/index.js';
-import { createRule, docsOf, optionsSchema } from './create-rule.js';
+import { createRule, docsOf, eslintMessages, optionsSchema } from './create-rule.js';
 import { reportFindings } from './utils.js';
 
 export type Options = [RuleOptionsInput<'valid-tool-name'>?];
@@ -12,7 +12,7 @@ export default createRule<Options, MessageIds>({
   meta: {
     type: catalog['valid-tool-name'].type,
     docs: docsOf('valid-tool-name'),
-    messages: catalog['valid-tool-name'].messages,
+    messages: eslintMessages(catalog['valid-tool-name'].messages),
     schema: optionsSchema('valid-tool-name'),
     defaultOptions: [ruleOptions('valid-tool-name')],
   },

@@ -7,7 +7,9 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { performance } from 'node:perf_hooks';
-import { compareDiagnostics, runChecks } from '../checks/index.js';
+import { compareDiagnostics, compareFindings, runChecks } from '../checks/index.js';
+import { checkPerFile } from './per-file-rules.js';
+import { runtimeDependencyProbe } from '../checks/runtime-dependency.js';
 import { namingIn } from '../facts/adapters/index.js';
 import { runAdapters } from './run-adapters.js';
 import { runRules } from './run-rules.js';
@@ -84,7 +86,18 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   const facts = collected.states.flatMap((state) => (state.linked && state.entry.facts ? [state.entry.facts] : []));
   const linked = timed('link', () => linkFacts(facts, { resolveModule, naming: namingIn(adapters) }));
   // Paths in facts are already relative to cwd with POSIX separators: what `helperModules` globs match.
-  const all = timed('check', () => runChecks({ files: facts, linked, matchPath: (file) => file, adapters }, rules));
+  const probe = runtimeDependencyProbe();
+  const input = { files: facts, linked, matchPath: (file: string) => file, canImportRuntime: (file: string) => probe(path.join(cwd, file), file), adapters };
+  const all = options.rulesForFiles
+    ? (
+        await checkPerFile(
+          input,
+          collected.states.map((state) => state.rel).filter((file) => discovery.reported(file)),
+          options.rulesForFiles,
+          (run) => timed('check', run),
+        )
+      ).sort(compareFindings)
+    : timed('check', () => runChecks(input, rules));
   // Inline `eslint-disable` directives, dropped as ESLint drops them: by the rule and the finding's
   // start, in the finding's own file. Read from every file's text (or its cache entry), parsed or not.
   const directives = new Map(collected.states.flatMap((state) => (state.directives ? [[state.rel, state.directives] as const] : [])));

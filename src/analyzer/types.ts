@@ -48,6 +48,13 @@ export interface AnalyzeOptions {
    */
   rules?: RuleSettings;
   /**
+   * Rules file by file, as ESLint's flat config sets them (the CLI's `--eslint-config`): called once,
+   * after reading, with the reported files analysed (relative POSIX paths); returns each file's
+   * rules, and a file it leaves out reports nothing. `rules` is then not used. The checks run once
+   * per distinct setting over the whole project; a finding is kept where its file has that setting.
+   */
+  rulesForFiles?: (files: readonly string[]) => Promise<ReadonlyMap<string, RuleSettings>>;
+  /**
    * The project's own definers, sets and registrations in the adapter vocabulary (`adapters` in the
    * configuration, docs/adapters.md). Validated here: a bad declaration throws `AnalyzerConfigError`
    * naming the key.

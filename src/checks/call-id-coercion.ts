@@ -53,12 +53,19 @@ export function checkCallIdCoercion(input: CheckInput): Finding[] {
       // extractToolCallId reads `call_id` (then `id`) of a raw provider item; `callId` fields of
       // SDK items are not what it reads, so only the wire field gets the suggestion.
       if (fact.rawItemText !== undefined && /(?:\.call_id|\[\s*['"]call_id['"]\s*\])$/.test(fact.expression)) {
-        const { name, edits } = helperImport(facts, 'extractToolCallId');
-        suggestions.push({
-          messageId: 'useExtractToolCallId',
-          data: { rawItem: quoteSource(fact.rawItemText) },
-          edits: [...edits, { range: [fact.span.start, fact.span.end] as [number, number], text: `${name}(${fact.rawItemText})` }],
-        });
+        const helper = helperImport(input, facts, 'extractToolCallId');
+        const range: [number, number] = [fact.span.start, fact.span.end];
+        if (helper) {
+          suggestions.push({
+            messageId: 'useExtractToolCallId',
+            data: { rawItem: quoteSource(fact.rawItemText) },
+            edits: [...helper.edits, { range, text: `${helper.name}(${fact.rawItemText})` }],
+          });
+        } else {
+          // The runtime is not installed with this code: what extractToolCallId does, inline.
+          const inline = `(typeof ${fact.expression} === 'string' ? ${fact.expression} : undefined)`;
+          suggestions.push({ messageId: 'useStringCallId', data: { replacement: quoteSource(inline) }, edits: [{ range, text: inline }] });
+        }
       }
       const messageId = fact.fallback === undefined ? 'coercedCallId' : fact.fallback.kind === 'literal' ? 'madeUpCallId' : 'otherCallId';
       findings.push(

@@ -98,6 +98,13 @@ export interface RuleMeta {
   docsUrl: string;
 }
 
+/**
+ * The messages that describe a suggestion rather than a finding. The ESLint rules append the other
+ * places of a cross-file finding to every other message (rules/create-rule.ts `eslintMessages`);
+ * makeFinding refuses a suggestion whose message is not listed here, so the list stays whole.
+ */
+export const SUGGESTION_MESSAGE_IDS: ReadonlySet<string> = new Set(['renameNamespace', 'useExtractToolCallId', 'useStringCallId', 'useHelper']);
+
 // Generic so each rule keeps its literal message ids (the ESLint rules type `MessageIds` from them).
 function rule<const M extends Record<string, string>>(
   meta: Omit<RuleMeta, 'docsUrl' | 'messages'> & { messages: M },
@@ -197,6 +204,7 @@ export const catalog = {
       otherCallId:
         'Call ID `{{expression}}` falls back to `{{fallback}}` ({{form}}), another value: when the call has no ID of its own, its result is paired with a different ID than the call\'s. Use the call\'s own ID and handle the missing case.',
       useExtractToolCallId: 'Use extractToolCallId({{rawItem}}) instead.',
+      useStringCallId: 'Use the call ID only when it is a string: {{replacement}}.',
     },
   }),
   'no-identity-helper-bypass': rule({

@@ -105,8 +105,11 @@ export function checkIdentityHelperBypass(input: CheckInput, options: RuleOption
         );
         continue;
       }
-      if (REPLACEABLE.has(fact.form) && fact.parts.length > 0) {
-        const { name, edits } = helperImport(facts, fact.helper);
+      // Without the runtime among the file's dependencies there is no edit to offer: the inline form
+      // of the helper is the hand-built name this rule reports.
+      const helper = REPLACEABLE.has(fact.form) && fact.parts.length > 0 ? helperImport(input, facts, fact.helper) : undefined;
+      if (helper) {
+        const { name, edits } = helper;
         const replacement = `${name}(${fact.parts.join(', ')})`;
         const { start, end, inTemplate } = fact.replace;
         suggestions.push({

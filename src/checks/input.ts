@@ -13,6 +13,11 @@ export interface CheckInput {
    * Defaults to the file path as given.
    */
   matchPath?(file: string): string;
+  /**
+   * Whether `file` (as in its facts) can import `tool-identity-audit/runtime` (runtime-dependency.ts):
+   * suggestions add that import only then, and offer an inline edit or none otherwise. Default: yes.
+   */
+  canImportRuntime?(file: string): boolean;
   /** The run's adapters when the project declares its own (`adapters` in the configuration). */
   adapters?: readonly FrameworkAdapter[];
 }

@@ -1,5 +1,5 @@
 import type { SourceRef } from '../facts/resolved.js';
-import { catalog, defaultSeverityOf, type RuleId } from './catalog.js';
+import { catalog, defaultSeverityOf, SUGGESTION_MESSAGE_IDS, type RuleId } from './catalog.js';
 import { cappedSeverity, interpolate, type CollisionData, type Finding, type RelatedLocation, type Severity, type SuggestionFact } from './finding.js';
 
 export interface FindingParts {
@@ -19,6 +19,9 @@ export function makeFinding(ruleId: RuleId, messageId: string, parts: FindingPar
   const messages: Record<string, string> = catalog[ruleId].messages;
   const template = messages[messageId];
   if (template === undefined) throw new Error(`Unknown message id ${messageId} for rule ${ruleId}`);
+  for (const s of parts.suggestions ?? []) {
+    if (!SUGGESTION_MESSAGE_IDS.has(s.messageId)) throw new Error(`Suggestion message ${s.messageId} of rule ${ruleId} is not in SUGGESTION_MESSAGE_IDS`);
+  }
   return {
     ruleId,
     messageId,

@@ -75,6 +75,17 @@ export const configSchema = z
       .optional()
       .describe('tsconfig.json that lists the project files, followed alone, relative to the working directory. Default: each file is analysed through its nearest tsconfig.json, found from the working directory (at, above or below the paths). --tsconfig overrides it.'),
     rules: rulesSchema().optional(),
+    rulesFrom: z
+      .literal('eslint')
+      .optional()
+      .describe(
+        'Take the rule levels and options from the project\'s ESLint flat config (its "tool-identity/<id>" entries), file by file, instead of "rules": the rules are configured once. Loading an ESLint config runs it, as ESLint does. Same as --eslint-config.',
+      ),
+    eslintConfig: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The ESLint config file that "rulesFrom": "eslint" reads, relative to the working directory. Default: the one ESLint itself finds. --eslint-config <file> overrides it.'),
     baseline: z
       .string()
       .min(1)
@@ -90,6 +101,15 @@ export const configSchema = z
       .min(-1)
       .optional()
       .describe('Exit with code 1 when there are more warnings than this; -1 means no limit (the default). --max-warnings overrides it.'),
+  })
+  .superRefine((config, ctx) => {
+    // One source of levels: ESLint's config replaces "rules" whole.
+    if (config.rulesFrom !== undefined && config.rules !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['rules'], message: 'not used with "rulesFrom": "eslint" (the levels come from the ESLint config); keep one of the two keys' });
+    }
+    if (config.eslintConfig !== undefined && config.rulesFrom === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['eslintConfig'], message: 'only read with "rulesFrom": "eslint"' });
+    }
   })
   .describe('Configuration of the tool-identity-audit CLI.');
 

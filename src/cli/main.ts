@@ -27,6 +27,7 @@ import { declaredAdapters } from '../facts/adapters/declarations.js';
 import type { AdapterDeclaration } from '../facts/adapters/declarations.js';
 import { createProgress, PROGRESS_MIN_FILES, type ProgressStream } from './progress.js';
 import { applyLevels, parseRuleOverride, resolveRules } from './rules.js';
+import { eslintRulesForFiles, fileLevelOf, type EslintRulesRequest, type FileLevels } from './eslint-rules.js';
 import { exitCodeOf, parseMaxWarnings, TOOL_NAME, writeBaselineFile, writeReports } from './report-run.js';
 import { registerToolsCommand } from './tools.js';
 
@@ -58,6 +59,7 @@ interface AuditOptions {
   writeBaseline?: boolean;
   pruneBaseline?: boolean;
   rule?: string[];
+  eslintConfig?: string | true;
   tsconfig?: string;
   performance?: boolean;
   debug?: boolean;
@@ -142,6 +144,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .option('--no-exit-code', 'exit with code 0 even when findings fail the run (fatal errors still exit 2)')
     .option('--quiet', 'report errors only: warnings are left out of the output and of --max-warnings')
     .option('--rule <id=level>', 'set the level of a rule: off, warn or error; repeatable', collect)
+    .option(
+      '--eslint-config [file]',
+      'take rule levels and options from the ESLint flat config, file by file (default: the config ESLint finds); loading it runs it, as ESLint does',
+    )
     .option('--tsconfig <file>', 'tsconfig.json that lists the project files, followed alone (default: each file\'s nearest tsconfig.json, found from the working directory)')
     .option('--cache', 'cache per-file facts between runs')
     .option('--cache-location <dir>', 'directory of the cache', DEFAULT_CACHE_LOCATION)
@@ -255,8 +261,9 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
   const outputs = planOutputs(options.format ?? [], options.outputFile, io.env);
   const overrides = (options.rule ?? []).map(parseRuleOverride);
   const maxWarningsFlag = options.maxWarnings === undefined ? undefined : parseMaxWarnings(options.maxWarnings);
-  const { config } = loadConfig(io.cwd, options.config);
+  const { config, source } = loadConfig(io.cwd, options.config);
   const rules = resolveRules(config.rules, overrides);
+  const fromEslint = eslintRequest(io.cwd, options.eslintConfig, config, source);
   const maxWarnings = maxWarningsFlag ?? config.maxWarnings ?? -1;
   const baselineFile = options.baseline ?? config.baseline;
   const baselinePath = baselineFile === undefined ? undefined : path.resolve(io.cwd, baselineFile);
@@ -269,6 +276,9 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
   if (options.pruneBaseline && known === undefined) throw new CliError('--prune-baseline: no baseline file to prune (give --baseline or the config\'s "baseline")');
 
   const analyzeOptions: AnalyzeOptions = { ...projectOptions(io, config, paths, options.tsconfig), rules: rules.enabled };
+  // With ESLint's config, each file has its own levels, as ESLint gives them.
+  const fileLevels: FileLevels = new Map();
+  if (fromEslint) analyzeOptions.rulesForFiles = await eslintRulesForFiles(io.cwd, fromEslint, overrides, fileLevels);
   if (options.cache) analyzeOptions.cacheLocation = path.resolve(io.cwd, options.cacheLocation);
   const result = await analyze(io, analyzeOptions);
   if (options.debug) io.stderr.write(renderProjects(TOOL_NAME, result) + renderCoverage(TOOL_NAME, result.linked, titleIn(config.adapters)));
@@ -276,7 +286,7 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
   // Nothing found at all: there is no report to write, only the reason.
   if (result.filesFound === 0) throw emptyRunError(result, paths) as CliError;
 
-  let findings: Finding[] = applyLevels(result.findings, rules.levels);
+  let findings: Finding[] = applyLevels(result.findings, fromEslint ? fileLevelOf(fileLevels) : rules.levels);
   if (options.writeBaseline) {
     const empty = emptyRunError(result, paths);
     if (empty) throw empty;
@@ -313,6 +323,22 @@ async function runGraph(paths: string[], options: GraphOptions, io: CliIo): Prom
   if (options.outputFile === undefined) io.stdout.write(text);
   else writeReportFile(io.cwd, options.outputFile, text);
   return ExitCode.Ok;
+}
+
+/** Whether (and where) to read the levels from ESLint's config: the flag wins over the configuration's keys. */
+function eslintRequest(cwd: string, flag: string | true | undefined, config: Config, source: string | undefined): EslintRulesRequest | undefined {
+  if (flag !== undefined) {
+    if (config.rules !== undefined) {
+      throw new CliError(`--eslint-config: ${source ?? CONFIG_FILE_NAME} also sets "rules"; the levels come from one place: remove "rules" or drop --eslint-config`);
+    }
+    const file = flag === true ? config.eslintConfig : flag;
+    return { origin: '--eslint-config', configFile: file === undefined ? undefined : path.resolve(cwd, file) };
+  }
+  if (config.rulesFrom !== 'eslint') return undefined;
+  return {
+    origin: `"rulesFrom": "eslint" in ${source ?? CONFIG_FILE_NAME}`,
+    configFile: config.eslintConfig === undefined ? undefined : path.resolve(cwd, config.eslintConfig),
+  };
 }
 
 /** A file (relative POSIX) under one of the paths given, relative to the working directory. */

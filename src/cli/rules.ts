@@ -65,10 +65,11 @@ export function severityOfLevel(level: Exclude<RuleLevel, 'off'>): Severity {
  * Findings with the severity of their rule's effective level, capped by their own `maxSeverity`. Findings of rules that are off are
  * dropped (the analyzer should not produce them; a stale cache might).
  */
-export function applyLevels(findings: readonly Finding[], levels: Record<RuleId, RuleLevel>): Finding[] {
+export function applyLevels(findings: readonly Finding[], levels: Record<RuleId, RuleLevel> | ((finding: Finding) => RuleLevel | undefined)): Finding[] {
   const out: Finding[] = [];
   for (const finding of findings) {
-    const level = levels[finding.ruleId];
+    // A function: levels per file (`--eslint-config`).
+    const level = typeof levels === 'function' ? levels(finding) : levels[finding.ruleId];
     if (level === undefined || level === 'off') continue;
     const severity = cappedSeverity(severityOfLevel(level), finding.maxSeverity);
     out.push(finding.severity === severity ? finding : { ...finding, severity });

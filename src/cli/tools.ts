@@ -123,6 +123,6 @@ export function runTools(files: readonly string[], options: ToolsOptions, io: To
     { outputs, ...(options.quiet ? { quiet: true } : {}), ...(options.color !== undefined ? { color: options.color } : {}) },
   );
   // A run that recognised no file checked nothing: never a success.
-  if (options.exitCode && counts.errors === 0 && counts.fatalDiagnostics === 0 && result.filesAnalyzed === 0) return ExitCode.Findings;
+  if (options.exitCode && counts.errors === 0 && counts.fatalDiagnostics === 0 && result.filesRecognised === 0) return ExitCode.Findings;
   return exitCodeOf(io, counts, options.exitCode, maxWarnings);
 }

@@ -23,8 +23,13 @@ export interface ToolListAuditOptions {
 export interface ToolListAuditResult {
   findings: Finding[];
   diagnostics: ToolDiagnostic[];
-  /** Files read and recognised. */
+  /**
+   * Files read: recognised, or malformed JSON (counted as the code audit counts a file with syntax
+   * errors, so the summary says "2 files (1 skipped: 1 syntax error)" for one good and one broken).
+   */
   filesAnalyzed: number;
+  /** Files recognised as a tool list: a run that recognised none checked nothing. */
+  filesRecognised: number;
   /** One message per file of no known shape (the run is then fatal). */
   shapeErrors: string[];
 }
@@ -81,13 +86,13 @@ export function auditToolLists(options: ToolListAuditOptions): ToolListAuditResu
   const servers: McpServerListing[] = [];
   const requests: RequestListing[] = [];
   const shapeErrors: string[] = [];
-  let filesAnalyzed = 0;
+  let filesRecognised = 0;
   for (const file of files) {
     try {
       const content = readToolList(file);
       if (content.kind === 'mcp') servers.push(...content.servers);
       else requests.push(content.request);
-      filesAnalyzed += 1;
+      filesRecognised += 1;
     } catch (error) {
       if (!(error instanceof ShapeError)) throw error;
       // At the root, say every shape that would have been accepted; deeper down the reason is specific.
@@ -96,5 +101,6 @@ export function auditToolLists(options: ToolListAuditOptions): ToolListAuditResu
     }
   }
   const findings = [...checkServers(servers, options), ...requests.flatMap((request) => checkRequest(request, options))];
-  return { findings: findings.sort(compareFindings), diagnostics, filesAnalyzed, shapeErrors };
+  const malformed = new Set(diagnostics.filter((diagnostic) => diagnostic.kind === 'parse-error').map((diagnostic) => diagnostic.file)).size;
+  return { findings: findings.sort(compareFindings), diagnostics, filesAnalyzed: filesRecognised + malformed, filesRecognised, shapeErrors };
 }

@@ -113,7 +113,7 @@ tester.run('no-tool-name-collision with declared wrappers (settings)', rule, {
     {
       code: twoPaidTools,
       settings,
-      errors: [{ messageId: 'mcpDuplicateRegistration', data: { name: 'issue_refund', server: '"billing-desk"' }, line: 7, column: 26, endLine: 7, endColumn: 40 }],
+      errors: [{ messageId: 'mcpDuplicateRegistration', data: { name: 'issue_refund', server: '"billing-desk"', otherPlaces: '' }, line: 7, column: 26, endLine: 7, endColumn: 40 }],
     },
   ],
 });

@@ -16,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import { ruleOptions, type EnabledRules, type Finding } from '../../src/checks/index.js';
 import plugin from '../../src/plugin.js';
+import { otherPlacesText } from '../../rules/utils.js';
 import { emit, emitSingle, printable } from './emit.js';
 import { configArbitrary } from './model.js';
 import { BATCH, RUNS, SEED, inTempProject, oracleParameters } from './harness.js';
@@ -67,11 +68,14 @@ function untypedRows(root: string, files: Record<string, string>): string[] {
     .sort();
 }
 
-function cliRows(findings: readonly Finding[]): string[] {
+/** The CLI's rows, each message ending with the other places ESLint's message names (its related locations in other files). */
+function cliRows(findings: readonly Finding[], root: string): string[] {
+  const absolute = (file: string): string => path.join(root, file);
   return findings
     .map((f) => {
       const { start, end } = f.span.loc;
-      return `${f.file}:${start.line}:${start.column + 1}-${end.line}:${end.column + 1} ${f.ruleId} ${f.messageId} | ${f.message}`;
+      const places = otherPlacesText({ file: absolute(f.file), message: f.message, related: f.related.map((r) => ({ ...r, file: absolute(r.file) })) }, root);
+      return `${f.file}:${start.line}:${start.column + 1}-${end.line}:${end.column + 1} ${f.ruleId} ${f.messageId} | ${f.message}${places}`;
     })
     .sort();
 }
@@ -92,7 +96,7 @@ describe('ESLint plugin and CLI on the runtime oracle cases', () => {
       const typedRun = batches % TYPED_EVERY === 0;
       batches += 1;
       const problems = await inTempProject(files, async (root) => {
-        const cli = cliRows((await analyzeProject({ cwd: root, rules })).findings);
+        const cli = cliRows((await analyzeProject({ cwd: root, rules })).findings, root);
         const typed = typedRun ? await typedRows(root) : undefined;
         const untyped = untypedRows(root, files);
         rows += cli.length;

@@ -16,6 +16,7 @@ import type { main as mainType } from '../../src/cli/main.js';
 import { builtHash, sourcesHash } from '../build-hash.js';
 import { expectedFixtures, inGroup } from '../fixture-projects.js';
 import { repoRoot } from './testers.js';
+import { otherPlacesText } from '../../rules/utils.js';
 import { fixtureConfig } from '../analyzer/helpers.js';
 
 const BUILT_PLUGIN = path.join(repoRoot, 'dist/src/plugin.js');
@@ -919,7 +920,13 @@ function sortReported(list: Reported[]): Reported[] {
   return [...list].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
-function expectedFor(fixture: string, dir: string, mode: 'syntax' | 'typed' | 'typed-all'): Reported[] {
+/** Where a finding is, for `OtherPlaces`: `file:line:column rule` (1-based column, rule without the prefix). */
+const placeKey = (file: string, line: number, column: number, ruleId: string): string => `${file}:${line}:${column} ${ruleId.replace(`${NS}/`, '')}`;
+
+/** Each CLI finding's related places in other files, as ESLint's message ends with them (rules/utils.ts). */
+type OtherPlaces = Map<string, string>;
+
+function expectedFor(fixture: string, dir: string, mode: 'syntax' | 'typed' | 'typed-all', places: OtherPlaces = new Map()): Reported[] {
   const { rows, diagnostics } = readExpected(dir);
   const details = rowDetails[fixture];
   if (!details) throw new Error(`no row details for fixture ${fixture}: add them to this test`);
@@ -949,7 +956,11 @@ function expectedFor(fixture: string, dir: string, mode: 'syntax' | 'typed' | 't
       line: row.line,
       column: row.column,
       messageId: row.messageId,
-      message: interpolate(template, mode === 'syntax' ? (detail.syntaxData ?? detail.data) : detail.data),
+      // A file alone knows no other file: syntax-only messages name no other places.
+      message: interpolate(template, {
+        otherPlaces: mode === 'syntax' ? '' : (places.get(placeKey(row.file, row.line, row.column, row.ruleId)) ?? ''),
+        ...(mode === 'syntax' ? (detail.syntaxData ?? detail.data) : detail.data),
+      }),
     });
   }
   for (const d of diagnostics) {
@@ -964,22 +975,44 @@ function expectedFor(fixture: string, dir: string, mode: 'syntax' | 'typed' | 't
 // ---------------------------------------------------------------- running ESLint
 
 /** ESLint's or the CLI's findings as `file:line:col-endLine:endCol rule message`, rule findings only (parse errors differ by design). */
-type Located = Array<{ filePath: string; messages: Array<{ ruleId: string | null; line: number; column: number; endLine?: number; endColumn?: number; message: string }> }>;
+type Located = Array<{
+  filePath: string;
+  messages: Array<{ ruleId: string | null; line: number; column: number; endLine?: number; endColumn?: number; message: string; relatedLocations?: Array<{ filePath: string; line: number }> }>;
+}>;
 
-function locatedRows(results: Located, dir: string): string[] {
+const relative = (dir: string, file: string): string => path.relative(dir, file).split(path.sep).join('/');
+
+/** `places` given (the CLI's report): each message with the other places ESLint's message names. */
+function locatedRows(results: Located, dir: string, places?: OtherPlaces): string[] {
   return results
     .flatMap((r) =>
       r.messages
         .filter((m) => m.ruleId !== null)
-        .map((m) => `${path.relative(dir, r.filePath).split(path.sep).join('/')}:${m.line}:${m.column}-${m.endLine}:${m.endColumn} ${String(m.ruleId).replace(`${NS}/`, '')} ${m.message}`),
+        .map((m) => {
+          const suffix = places?.get(placeKey(relative(dir, r.filePath), m.line, m.column, String(m.ruleId))) ?? '';
+          return `${relative(dir, r.filePath)}:${m.line}:${m.column}-${m.endLine}:${m.endColumn} ${String(m.ruleId).replace(`${NS}/`, '')} ${m.message}${suffix}`;
+        }),
     )
     .sort();
 }
 
+/** From the CLI's related locations: what ESLint (cwd `dir`) appends to each cross-file finding's message. */
+function otherPlacesOf(results: Located, dir: string): OtherPlaces {
+  const places: OtherPlaces = new Map();
+  for (const r of results) {
+    for (const m of r.messages) {
+      if (m.ruleId === null) continue;
+      const related = (m.relatedLocations ?? []).map((l) => ({ file: l.filePath, span: { loc: { start: { line: l.line } } } }));
+      places.set(placeKey(relative(dir, r.filePath), m.line, m.column, m.ruleId), otherPlacesText({ file: r.filePath, message: m.message, related }, dir));
+    }
+  }
+  return places;
+}
+
 type Main = typeof mainType;
 
-/** The built CLI's JSON report on `dir`, every rule on, as located rows. */
-async function cliRows(dir: string): Promise<string[]> {
+/** The built CLI's JSON report on `dir`, every rule on: located rows (messages as ESLint ends them), and the other places. */
+async function cliReport(dir: string): Promise<{ rows: string[]; places: OtherPlaces }> {
   const { main } = (await import(pathToFileURL(path.join(repoRoot, 'dist/src/cli/main.js')).href)) as { main: Main };
   const stdout: string[] = [];
   const stderr: string[] = [];
@@ -991,7 +1024,9 @@ async function cliRows(dir: string): Promise<string[]> {
     isTTY: { stdout: false, stderr: false },
   });
   expect(code, stderr.join('')).toBe(0);
-  return locatedRows(JSON.parse(stdout.join('')) as Located, dir);
+  const results = JSON.parse(stdout.join('')) as Located;
+  const places = otherPlacesOf(results, dir);
+  return { rows: locatedRows(results, dir, places), places };
 }
 
 async function lint(dir: string, mode: 'syntax' | 'typed' | 'typed-all', located?: string[]): Promise<Reported[]> {
@@ -1065,7 +1100,8 @@ describe.each(fixtures)('fixtures/%s', (fixture) => {
   const dir = path.join(repoRoot, 'fixtures', fixture);
 
   it('recommended-type-checked (projectService) reports exactly the rows of EXPECTED.md', async () => {
-    expect(await lint(dir, 'typed')).toEqual(expectedFor(fixture, dir, 'typed'));
+    const { places } = await cliReport(dir);
+    expect(await lint(dir, 'typed')).toEqual(expectedFor(fixture, dir, 'typed', places));
   }, 180_000);
 
   it('recommended (syntax only) reports exactly the rows that need no type information', async () => {
@@ -1079,8 +1115,10 @@ describe.each(fixtures)('fixtures/%s', (fixture) => {
 
   it('type-checked with no-confusable-tool-names on reports every row, and the CLI the same findings', async () => {
     const located: string[] = [];
-    expect(await lint(dir, 'typed-all', located)).toEqual(expectedFor(fixture, dir, 'typed-all'));
-    expect(await cliRows(dir)).toEqual(located);
+    const cli = await cliReport(dir);
+    expect(await lint(dir, 'typed-all', located)).toEqual(expectedFor(fixture, dir, 'typed-all', cli.places));
+    // The CLI's message and related locations make ESLint's message, character for character.
+    expect(cli.rows).toEqual(located);
     // A fixture with nothing to compare would make the comparison vacuous for it.
     if (!fixture.endsWith('/clean')) expect(located.length).toBeGreaterThan(0);
   }, 180_000);

@@ -200,7 +200,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'confusableNames',
-          data: { name: 'getUser', other: 'get_user', set: 'agent "accounts"' },
+          data: { name: 'getUser', other: 'get_user', set: 'agent "accounts"', otherPlaces: ' Also at tools/users.ts:5, tools/users.ts:12.' },
           ...loc(importedPair, 'getUserByEmail', 2),
         },
       ],

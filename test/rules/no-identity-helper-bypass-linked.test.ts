@@ -55,7 +55,8 @@ new RuleTester({ languageOptions: { parserOptions: { projectService: true, tscon
       code: router,
       filename: path.join(root, 'router.ts'),
       // RuleTester runs ESLint with the file system's root as its working directory for an absolute filename.
-      errors: [{ messageId: 'mcpNameMismatch', data: { ...data, at: `${path.relative(path.parse(root).root, path.join(root, 'names.ts'))}:3` }, ...loc(router, lookup) }],
+      errors: [{ messageId: 'mcpNameMismatch', // The message names names.ts:3 itself: ESLint's ending names no place twice.
+      data: { ...data, at: `${path.relative(path.parse(root).root, path.join(root, 'names.ts'))}:3`, otherPlaces: '' }, ...loc(router, lookup) }],
     },
   ],
 });

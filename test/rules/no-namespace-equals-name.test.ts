@@ -238,7 +238,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'namespaceEqualsName',
-          data: { namespace: 'forecast', name: 'forecast' },
+          data: { namespace: 'forecast', name: 'forecast', otherPlaces: ' Also at tools/forecast.ts:5.' },
           ...loc(importedMember, "'forecast'"),
           suggestions: [
             {

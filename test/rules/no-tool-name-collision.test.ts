@@ -829,7 +829,14 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'search', set: 'agent "help_agent"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
+          data: {
+            name: 'search',
+            set: 'agent "help_agent"',
+            winner: 'the last tool listed',
+            remedy: 'a unique name or a namespace',
+            // ESLint's message names both definitions, in their modules, as the CLI's related locations do.
+            otherPlaces: ' Also at tools/search-tickets.ts:5, tools/search-docs.ts:5.',
+          },
           ...loc(crossModule, 'searchDocs', 2),
         },
       ],
@@ -841,7 +848,13 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'search', set: 'agent "help_agent"', winner: 'the last tool listed', remedy: 'a unique name or a namespace' },
+          data: {
+            name: 'search',
+            set: 'agent "help_agent"',
+            winner: 'the last tool listed',
+            remedy: 'a unique name or a namespace',
+            otherPlaces: ' Also at tools/search-tickets.ts:5, tools/search-docs.ts:5.',
+          },
           ...loc(crossModuleBarrel, 'toolkit.searchDocs'),
         },
       ],
@@ -853,7 +866,7 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'toolHandoffCollision',
-          data: { name: 'transfer_to_billing_agent', set: 'agent "triage_agent"', winner: 'the handoff to agent "billing_agent"' },
+          data: { name: 'transfer_to_billing_agent', set: 'agent "triage_agent"', winner: 'the handoff to agent "billing_agent"', otherPlaces: ' Also at agents.ts:4.' },
           ...loc(crossModuleHandoff, 'openBillingTicket', 2),
         },
       ],
@@ -862,7 +875,7 @@ runCases(RULE, rule, {
       mode: 'typed',
       name: 'a server passed to an imported registration function, then registering the same name',
       code: crossModuleMcp,
-      errors: [{ messageId: 'mcpDuplicateRegistration', data: { server: '"docs"', name: 'search' }, ...loc(crossModuleMcp, "'search'") }],
+      errors: [{ messageId: 'mcpDuplicateRegistration', data: { server: '"docs"', name: 'search', otherPlaces: ' Also at mcp/register-search.ts:6.' }, ...loc(crossModuleMcp, "'search'") }],
     },
     {
       mode: 'typed',
@@ -871,7 +884,12 @@ runCases(RULE, rule, {
       errors: [
         {
           messageId: 'toolHandoffCollision',
-          data: { name: 'transfer_to_billing_agent', set: 'agent "telco_triage"', winner: 'the handoff to agent "billing_agent"' },
+          data: {
+            name: 'transfer_to_billing_agent',
+            set: 'agent "telco_triage"',
+            winner: 'the handoff to agent "billing_agent"',
+            otherPlaces: ' Also at wiring.ts:8, agents.ts:4.',
+          },
           ...loc(handoffPushedFromAnotherModule, 'openBillingTicket', 2),
         },
       ],
@@ -1563,7 +1581,7 @@ runCases(`${RULE}: one definition, one name`, rule, {
       errors: [
         {
           messageId: 'duplicateToolName',
-          data: { name: 'search_mailbox', set: 'agent `inboxAgent`', winner: 'the first tool listed', remedy: 'a unique name' },
+          data: { name: 'search_mailbox', set: 'agent `inboxAgent`', winner: 'the first tool listed', remedy: 'a unique name', otherPlaces: ' Also at tools/mailbox.ts:6.' },
           ...loc(instancesOfAProjectClass, 'new MailboxSearch(billing)'),
         },
         {

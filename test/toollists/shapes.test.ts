@@ -192,6 +192,16 @@ describe('bad input', () => {
     expect(stylish.stdout).toContain('10:7  error  Malformed JSON: comma expected  parse-error');
   });
 
+  it('the summary counts every file given: the recognised ones as files, a malformed one as skipped', async () => {
+    const both = await tools(['fixtures/tool-lists/bad/truncated.json', `${dumps}/billing.json`, `${dumps}/search.jsonc`]);
+    expect(both.status).toBe(1);
+    expect(both.stdout).toContain('✖ 2 files (1 skipped: 1 syntax error)');
+    const alone = await tools(['fixtures/tool-lists/bad/truncated.json']);
+    expect(alone.stdout).toContain('✖ 0 files (1 skipped: 1 syntax error)');
+    const clean = await tools([`${dumps}/billing.json`]);
+    expect(clean.stdout).toBe('1 file\n');
+  });
+
   it('an unknown shape: exit 2 naming the file and the JSON path, no report', async () => {
     const result = await tools(['fixtures/tool-lists/bad/claude_desktop_config.json', `${dumps}/legacy-crm.json`]);
     expect(result.status).toBe(2);
