@@ -1029,6 +1029,14 @@ async function cliReport(dir: string): Promise<{ rows: string[]; places: OtherPl
   return { rows: locatedRows(results, dir, places), places };
 }
 
+function allowsJs(dir: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(path.join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions?: { allowJs?: boolean } }).compilerOptions?.allowJs === true;
+  } catch {
+    return false;
+  }
+}
+
 async function lint(dir: string, mode: 'syntax' | 'typed' | 'typed-all', located?: string[]): Promise<Reported[]> {
   // A fixture's declared wrappers reach ESLint as the plugin's shared setting, as the README shows.
   const declared = fixtureConfig(dir).adapters;
@@ -1040,6 +1048,9 @@ async function lint(dir: string, mode: 'syntax' | 'typed' | 'typed-all', located
       : [
           { ...base, languageOptions: { parser, parserOptions: { tsconfigRootDir: dir } } },
           ...plugin.configs['recommended-type-checked'],
+          // The preset types TypeScript files only; a project whose tsconfig includes its JavaScript
+          // (`allowJs`) adds the block the README shows for it.
+          ...(allowsJs(dir) ? [{ files: ['**/*.js', '**/*.mjs', '**/*.cjs'], languageOptions: { parserOptions: { projectService: true } } }] : []),
           ...(mode === 'typed-all' ? [{ rules: { [`${NS}/no-confusable-tool-names`]: 'warn' as const } }] : []),
         ];
   const eslint = new ESLint({ cwd: dir, overrideConfigFile: true, overrideConfig });
