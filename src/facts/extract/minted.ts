@@ -45,7 +45,7 @@ export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
     const callee = call && ts.isCallExpression(call) ? unwrap(ts, call.expression) : undefined;
     return decl.paramIndex === 1 && !!callee && ts.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.name.text);
   }
-  if (isEntriesIndex(ctx, decl.nameNode)) return true;
+  if (isEntriesIndex(ctx, decl.nameNode, decl.scope)) return true;
   if (decl.kind !== 'let' && decl.kind !== 'var') return false;
   const holder = parentOf(ctx, decl.nameNode);
   const list = holder && parentOf(ctx, holder);
@@ -59,7 +59,7 @@ export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
  * `i` of `for (const [i, call] of calls.entries())`: an array's position. (A `Map` the file makes
  * with `new Map()` yields its keys there, which may well be IDs.)
  */
-function isEntriesIndex(ctx: Ctx, name: TS.Node): boolean {
+function isEntriesIndex(ctx: Ctx, name: TS.Node, scope: Scope): boolean {
   const { ts } = ctx;
   const element = parentOf(ctx, name);
   const pattern = element && parentOf(ctx, element);
@@ -73,15 +73,18 @@ function isEntriesIndex(ctx: Ctx, name: TS.Node): boolean {
   const callee = unwrap(ts, iterated.expression);
   if (!ts.isPropertyAccessExpression(callee) || callee.name.text !== 'entries') return false;
   // `Object.entries(x)` has an argument; `map.entries()` of a `new Map()` here is keyed by something else.
-  return !madeAsMap(ctx, unwrap(ts, callee.expression));
+  return !declaredMap(ctx, unwrap(ts, callee.expression), scope);
 }
 
-function madeAsMap(ctx: Ctx, receiver: TS.Expression): boolean {
+/** A local made as a `Map` (`new Map(...)`) or declared one (`: Map<…>`): its entries are keyed, not numbered. */
+function declaredMap(ctx: Ctx, receiver: TS.Expression, scope: Scope): boolean {
   const { ts } = ctx;
-  const name = ts.isIdentifier(receiver) ? receiver.text : ts.isPropertyAccessExpression(receiver) ? receiver.name.text : undefined;
-  if (name === undefined) return false;
-  const text = ctx.sf.text;
-  // Declared in this file as a Map: `new Map`, `: Map<`, `Map<...>()` after the name.
-  const escaped = name.replace(/\$/g, '\\$');
-  return new RegExp(`(?:^|[^\\w$])${escaped}\\s*(?::\\s*(?:Readonly)?Map\\b|=\\s*new\\s+(?:Weak)?Map\\b)`).test(text);
+  if (!ts.isIdentifier(receiver)) return false;
+  const decl = lookup(scope, receiver.text);
+  if (!decl) return false;
+  const init = decl.init && unwrap(ts, decl.init);
+  if (init && ts.isNewExpression(init) && ts.isIdentifier(init.expression) && /^(?:Weak)?Map$/.test(init.expression.text)) return true;
+  const holder = parentOf(ctx, decl.nameNode);
+  const type = holder && (ts.isVariableDeclaration(holder) || ts.isParameter(holder)) ? holder.type : undefined;
+  return !!type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && /^(?:Readonly)?Map$/.test(type.typeName.text);
 }
