@@ -393,7 +393,7 @@ export interface IdentityStringFact {
    * (`toolQualifiedName`, `…ApprovalKey`), a namespace path (`const nestedNamespace = …`), or a key
    * carried next to the agent object it belongs to (`{ agent, value: `${type}:${callId}` }`).
    */
-  quiet?: 'helper-definition' | 'namespace-path' | 'agent-scoped' | 'fingerprint' | 'generated-code' | 'text' | 'unused';
+  quiet?: 'helper-definition' | 'namespace-path' | 'agent-scoped' | 'fingerprint' | 'generated-code' | 'text' | 'unused' | 'private-key';
   /** For an MCP server-prefixed name: how it joins the server and the tool, to compare with lookups. */
   scheme?: McpNameScheme;
   /**

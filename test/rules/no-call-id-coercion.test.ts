@@ -1200,3 +1200,62 @@ runCases(`${RULE}: an optional call ID in a fingerprint template`, rule, {
     },
   ],
 });
+
+// A streamed tool call sends its ID in the first delta only: a later delta without one continues
+// the call an earlier delta named. A binding reassigned from the call ID as the stream goes on is
+// that call's ID, not another's; a value that is never set from a call ID is no such continuation.
+const streamedDeltas = `type Delta = { tool_calls?: Array<{ index: number; id?: string; function?: { name?: string; arguments?: string } }> };
+declare const stream: AsyncIterable<{ choices: Array<{ delta: Delta }> }>;
+
+export async function collect() {
+  const calls: Array<{ id: string; name: string; args: string }> = [];
+  let currentId: string | undefined;
+  for await (const chunk of stream) {
+    for (const toolCall of chunk.choices[0]?.delta.tool_calls ?? []) {
+      if (toolCall.id) currentId = toolCall.id;
+      calls.push({ id: toolCall.id || currentId || '', name: toolCall.function?.name ?? '', args: toolCall.function?.arguments ?? '' });
+    }
+  }
+  return calls;
+}
+
+export class Assembler {
+  private lastToolCallId?: string;
+  push(toolCall: { id?: string; name?: string }) {
+    this.lastToolCallId = toolCall.id ?? this.lastToolCallId;
+    return { tool_call_id: \`\${toolCall.id ?? this.lastToolCallId}\` };
+  }
+}
+`;
+
+const notAContinuation = `type Delta = { tool_calls?: Array<{ index: number; id?: string }> };
+declare const stream: AsyncIterable<{ choices: Array<{ delta: Delta }> }>;
+
+export async function collect(previous: string) {
+  const calls: Array<{ id: string }> = [];
+  let label = 'call';
+  for await (const chunk of stream) {
+    for (const toolCall of chunk.choices[0]?.delta.tool_calls ?? []) {
+      label = String(toolCall.index);
+      calls.push({ id: toolCall.id || previous || '' });
+      calls.push({ id: toolCall.id || label || '' });
+    }
+  }
+  return calls;
+}
+`;
+
+runCases(`${RULE}: a streamed delta without an ID continues the call an earlier delta named`, rule, {
+  valid: [{ mode: 'both', name: 'a fallback to a binding or field reassigned from the call ID as the stream goes on', code: streamedDeltas }],
+  invalid: [
+    {
+      mode: 'syntax',
+      name: 'a parameter, or a binding reassigned from something else, is not the same call',
+      code: notAContinuation,
+      errors: [
+        { messageId: 'madeUpCallId', data: { expression: 'toolCall.id', form: 'a `||` default', fallback: "''" }, ...loc(notAContinuation, "toolCall.id || previous || ''"), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'toolCall.id', form: 'a `||` default', fallback: "''" }, ...loc(notAContinuation, "toolCall.id || label || ''"), suggestions: [] },
+      ],
+    },
+  ],
+});

@@ -948,3 +948,86 @@ runCases(`${RULE} (issue 20: lookups against the names)`, rule, {
     },
   ],
 });
+
+// Issue 20, validation set 4's kinds: an MCP server's prompts and resources are renamed per server
+// too, but they are not tools; a key built in one local, stored in a collection this file owns and
+// looked up in it through that local only, is a private key space that agrees with itself.
+const promptsAndResources = `declare const client: {
+  listPrompts(): Promise<{ prompts: Array<{ name: string }> }>;
+  listResources(): Promise<{ resources: Array<{ name: string; uri: string }> }>;
+};
+
+export async function mount(serverName: string) {
+  const { prompts } = await client.listPrompts();
+  const renamed = prompts.map((p) => ({ ...p, name: \`\${serverName}_\${p.name}\` }));
+  const byName = new Map<string, unknown>();
+  for (const prompt of prompts) byName.set(\`\${serverName}__\${prompt.name}\`, prompt);
+  const { resources } = await client.listResources();
+  const resourceNames = resources.map((resource) => \`\${serverName}.\${resource.name}\`);
+  return { renamed, byName, resourceNames };
+}
+`;
+
+const toolsBesidePrompts = `declare const client: { listTools(): Promise<{ tools: Array<{ name: string }> }> };
+
+export async function mount(serverName: string) {
+  const { tools } = await client.listTools();
+  return tools.map((t) => ({ ...t, name: \`\${serverName}_\${t.name}\` }));
+}
+`;
+
+const privateAllowList = `export class SessionApprovals {
+  private readonly allowedThisSession = new Set<string>();
+
+  async check(serverName: string, toolName: string, ask: () => Promise<'once' | 'always' | 'deny'>) {
+    const key = \`\${serverName}__\${toolName}\`;
+    if (this.allowedThisSession.has(key)) return true;
+    const answer = await ask();
+    if (answer === 'always') this.allowedThisSession.add(key);
+    return answer !== 'deny';
+  }
+}
+
+const loaded = new Map<string, unknown>();
+export async function loadOnce(serverName: string, tool: { name: string }, load: () => Promise<unknown>) {
+  const cacheKey = \`\${serverName}.\${tool.name}\`;
+  if (!loaded.has(cacheKey)) loaded.set(cacheKey, await load());
+  return loaded.get(cacheKey);
+}
+`;
+
+const sharedAllowList = `export class Approvals {
+  private readonly allowed = new Set<string>();
+
+  allow(qualifiedName: string) {
+    this.allowed.add(qualifiedName);
+  }
+
+  check(serverName: string, toolName: string) {
+    const key = \`\${serverName}__\${toolName}\`;
+    if (this.allowed.has(key)) return true;
+    this.allowed.add(key);
+    return false;
+  }
+}
+
+export function remember(serverName: string, toolName: string, approved: Set<string>) {
+  const key = \`\${serverName}__\${toolName}\`;
+  if (!approved.has(key)) approved.add(key);
+}
+`;
+
+runCases(`${RULE} (issue 20: prompts, resources and private key spaces)`, rule, {
+  valid: [
+    { mode: 'both', name: "a prompt's or a resource's server-prefixed name (by the field's holder, or the list a loop or callback walks)", code: promptsAndResources },
+    { mode: 'both', name: 'a key stored in and looked up in a collection of this file, through one local only', code: privateAllowList },
+  ],
+  invalid: [
+    { name: "a tool's server-prefixed name from the same client", code: toolsBesidePrompts, errors: [mcpError(toolsBesidePrompts, '`${serverName}_${t.name}`')] },
+    {
+      name: 'the collection is also keyed by a name made elsewhere, or it was passed in',
+      code: sharedAllowList,
+      errors: [mcpError(sharedAllowList, '`${serverName}__${toolName}`', 1), mcpError(sharedAllowList, '`${serverName}__${toolName}`', 2)],
+    },
+  ],
+});

@@ -334,6 +334,8 @@ function coercedOf(ctx: Ctx, expr: TS.Expression, scope: Scope, mode: 'alone' | 
     const evidence = callIdEvidence(ctx, operand, scope, useSeam);
     if (!evidence) continue;
     if (cannotBeMissing(ctx, operand, scope)) return undefined;
+    // `delta.id || lastId || ''`: a chunk without an ID continues the call an earlier chunk named.
+    if (operands.slice(i + 1).some((later) => isCarriedId(ctx, later))) return undefined;
     return { id: operand, evidence, fallback: last, stands: standsIn(ctx, last, kind), simple: operands.length === 2 && isStringLike(ts, last) };
   }
   if (mode === 'wrapped' && kind === 'id') {
@@ -341,6 +343,39 @@ function coercedOf(ctx: Ctx, expr: TS.Expression, scope: Scope, mode: 'alone' | 
     if (evidence && !cannotBeMissing(ctx, last, scope)) return { id: last, evidence, fallback: undefined, stands: undefined, simple: false };
   }
   return undefined;
+}
+
+/** A call-ID access: `x.id`, `x.tool_call_id`, `x.callId`, or a chain of such behind `??`/`||`. */
+function readsCallId(ctx: Ctx, expr: TS.Expression): boolean {
+  const { ts } = ctx;
+  const e = unwrap(ts, expr);
+  if (isDefaultOperator(ctx, e)) return readsCallId(ctx, e.left);
+  if (!ts.isPropertyAccessExpression(e) && !ts.isElementAccessExpression(e)) return false;
+  const name = accessName(ts, e);
+  return name !== undefined && (name === 'id' || CALL_ID_NAMES.has(name));
+}
+
+/**
+ * `lastId` of `if (delta.id) lastId = delta.id`: a binding or field the code reassigns from a call ID
+ * as a stream goes on. Falling back to it pairs a chunk that carries no ID with the call an earlier
+ * chunk opened, which is how streamed tool calls are put together, not another call's ID.
+ */
+function isCarriedId(ctx: Ctx, expr: TS.Expression): boolean {
+  const { ts } = ctx;
+  const e = unwrap(ts, expr);
+  if (!ts.isIdentifier(e) && !(ts.isPropertyAccessExpression(e) && isSimpleChain(ts, e))) return false;
+  const target = chainText(ctx, e);
+  let carried = false;
+  const visit = (n: TS.Node): void => {
+    if (carried) return;
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && n.left.kind !== ts.SyntaxKind.ArrayLiteralExpression) {
+      const left = unwrap(ts, n.left);
+      if ((ts.isIdentifier(left) || ts.isPropertyAccessExpression(left)) && chainText(ctx, left) === target && readsCallId(ctx, n.right)) carried = true;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(ctx.sf);
+  return carried;
 }
 
 /** `function call(name: string, callId?: string) { ... callId ?? 'call_1' }`: a default for the function's own optional parameter. */

@@ -314,7 +314,76 @@ export function quietReason(ctx: Ctx, form: Form, node: TS.Node): Quiet | undefi
   if (joinedValues(ctx, node) >= MEMO_PARTS) return 'fingerprint';
   if (inGeneratedCode(ctx, node) || onlyReaches(ctx, node, { visited: new Set(), budget: 200, sinks: 'code' })) return 'generated-code';
   if (neverRead(ctx, node)) return 'unused';
+  if (privateKey(ctx, node)) return 'private-key';
   return undefined;
+}
+
+/** Collection methods that store a key, and those that look one up. */
+const STORE_METHODS = new Set(['set', 'add']);
+const FIND_METHODS = new Set(['get', 'has', 'delete', 'includes']);
+
+/** `recv.method(id)`, with `id` the first argument: the receiver's text and the method, or undefined. */
+function keyedCall(ctx: Ctx, id: TS.Node): { receiver: string; method: string } | undefined {
+  const { ts } = ctx;
+  const { parent, child } = outerParent(ctx, id);
+  if (!parent || !ts.isCallExpression(parent) || parent.arguments[0] !== child) return undefined;
+  const callee = unwrap(ts, parent.expression);
+  if (!ts.isPropertyAccessExpression(callee)) return undefined;
+  const method = callee.name.text;
+  if (!STORE_METHODS.has(method) && !FIND_METHODS.has(method)) return undefined;
+  return { receiver: unwrap(ts, callee.expression).getText(ctx.sf), method };
+}
+
+/** A collection this file owns: a field of its class (`this.allowed`) or a local made here (`new Set()`, `[]`), not one passed in. */
+function ownCollection(ctx: Ctx, receiver: string): boolean {
+  const { ts } = ctx;
+  if (/^this\.#?\w+$/.test(receiver)) return true;
+  if (!/^\w+$/.test(receiver)) return false;
+  let made = false;
+  const visit = (n: TS.Node): void => {
+    if (made) return;
+    if (ts.isVariableDeclaration(n) && ts.isIdentifier(n.name) && n.name.text === receiver && n.initializer) {
+      const init = unwrap(ts, n.initializer);
+      made = ts.isNewExpression(init) || ts.isArrayLiteralExpression(init);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(ctx.sf);
+  return made;
+}
+
+/**
+ * \`const key = \`\${server}__\${tool}\`\` stored in a collection and looked up in it through the same local,
+ * and the file keys that collection by nothing else: a private key space that agrees with itself, so
+ * no helper's format can disagree with it (an allow-list or memo built and read in one place).
+ */
+function privateKey(ctx: Ctx, node: TS.Node): boolean {
+  const { ts } = ctx;
+  const { parent, child } = outerParent(ctx, node);
+  if (!parent || !ts.isVariableDeclaration(parent) || parent.initializer !== child || !ts.isIdentifier(parent.name)) return false;
+  const local = parent.name.text;
+  const reads = readsOf(ctx, parent, local);
+  const uses = reads.map((read) => keyedCall(ctx, read));
+  if (uses.length === 0 || uses.some((use) => use === undefined)) return false;
+  const receivers = new Set(uses.map((use) => use!.receiver));
+  if (![...receivers].every((receiver) => ownCollection(ctx, receiver))) return false;
+  if (!uses.some((use) => STORE_METHODS.has(use!.method)) || !uses.some((use) => FIND_METHODS.has(use!.method))) return false;
+  // Every key the file stores in or looks up in those collections is this local.
+  let other = false;
+  const visit = (n: TS.Node): void => {
+    if (other) return;
+    if (ts.isCallExpression(n) && n.arguments.length > 0) {
+      const callee = unwrap(ts, n.expression);
+      if (ts.isPropertyAccessExpression(callee) && (STORE_METHODS.has(callee.name.text) || FIND_METHODS.has(callee.name.text))) {
+        const arg = unwrap(ts, n.arguments[0]!);
+        if (receivers.has(unwrap(ts, callee.expression).getText(ctx.sf)) && !(ts.isIdentifier(arg) && reads.includes(arg))) other = true;
+      }
+    }
+    if (ts.isElementAccessExpression(n) && receivers.has(unwrap(ts, n.expression).getText(ctx.sf))) other = true;
+    ts.forEachChild(n, visit);
+  };
+  visit(ctx.sf);
+  return !other;
 }
 
 /**

@@ -111,9 +111,44 @@ export function isServerPart(ctx: Ctx, expr: TS.Expression): boolean {
   return transformed(ctx, e, (x) => isServerName(ctx, x));
 }
 
-/** A tool's name, possibly transformed, that is not a server's. */
+/** An MCP server's other primitives: a prompt's or a resource's name is renamed for the client too, but it is no tool's. */
+const OTHER_PRIMITIVE = /prompt|resource/i;
+
+/** The list a loop or callback variable walks: `prompts` for `p` in `for (const p of prompts)` or `prompts.map((p) => …)`. */
+function elementSource(ctx: Ctx, id: TS.Identifier): TS.Expression | undefined {
+  const { ts } = ctx;
+  for (let node = parentOf(ctx, id); node; node = parentOf(ctx, node)) {
+    if (ts.isForOfStatement(node) && ts.isVariableDeclarationList(node.initializer)) {
+      const decl = node.initializer.declarations[0];
+      if (decl && ts.isIdentifier(decl.name) && decl.name.text === id.text) return node.expression;
+    }
+    if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && node.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === id.text)) {
+      const call = parentOf(ctx, node);
+      if (!call || !ts.isCallExpression(call)) return undefined;
+      const callee = unwrap(ts, call.expression);
+      return ts.isPropertyAccessExpression(callee) ? callee.expression : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** `prompt.name`, `promptName`, `p.name` of `prompts.map((p) => …)`: the name of a prompt or resource. */
+function isOtherPrimitiveName(ctx: Ctx, e: TS.Expression): boolean {
+  const { ts } = ctx;
+  const says = (x: TS.Expression | undefined): boolean => {
+    const name = x && terminalName(ts, unwrap(ts, x));
+    return name !== undefined && OTHER_PRIMITIVE.test(name) && !/tool/i.test(name);
+  };
+  if (says(e)) return true;
+  if (!ts.isPropertyAccessExpression(e)) return false;
+  const holder = unwrap(ts, e.expression);
+  if (says(holder)) return true;
+  return ts.isIdentifier(holder) && says(elementSource(ctx, holder));
+}
+
+/** A tool's name, possibly transformed, that is not a server's, a prompt's or a resource's. */
 export function isToolPart(ctx: Ctx, expr: TS.Expression): boolean {
-  return !isServerPart(ctx, expr) && transformed(ctx, expr, (x) => TOOL_NAME.test(terminalName(ctx.ts, x) ?? ''));
+  return !isServerPart(ctx, expr) && transformed(ctx, expr, (x) => TOOL_NAME.test(terminalName(ctx.ts, x) ?? '') && !isOtherPrimitiveName(ctx, x));
 }
 
 function isPrefixPart(ctx: Ctx, expr: TS.Expression): boolean {
