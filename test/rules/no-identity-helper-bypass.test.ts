@@ -637,6 +637,16 @@ const mcpError = (code: string, text: string, nth = 1) => identityError(code, MC
 /** One spelling per case: the code, and the construction reported in it. */
 const mcpSpellings: Array<{ name: string; code: string; text: string }> = [
   {
+    name: 'an imported prefix constant that holds its own separator: `${MCP_TOOL_PREFIX}${serverName}__${tool.name}`',
+    text: '`${MCP_TOOL_PREFIX}${serverName}__${tool.name}`',
+    code: `import { MCP_TOOL_PREFIX } from './constants';
+
+export function allowed(serverName: string, tools: Array<{ name: string }>) {
+  return tools.map((tool) => \`\${MCP_TOOL_PREFIX}\${serverName}__\${tool.name}\`);
+}
+`,
+  },
+  {
     name: 'a field of the client class: `${this.name}.${tool.name}`',
     text: '`${this.name}.${tool.name}`',
     code: `export class McpClient {

@@ -183,6 +183,9 @@ function matchSequence(ctx: Ctx, items: ReadonlyArray<string | TS.Expression>): 
   else if (before.length === 1 && typeof before[0] === 'string' && PREFIX_LITERAL.test(before[0])) prefix = before[0];
   else if (before.length === 2 && typeof before[0] !== 'string' && isPrefixPart(ctx, before[0]!) && typeof before[1] === 'string' && SEPARATORS.has(before[1])) {
     prefix = `\${${textOf(ctx, before[0]!)}}${before[1]}`;
+  } else if (before.length === 1 && typeof before[0] !== 'string' && isPrefixPart(ctx, before[0]!)) {
+    // `${MCP_PREFIX}${server}__${tool}`: a prefix constant (often imported) that holds its own separator.
+    prefix = `\${${textOf(ctx, before[0]!)}}`;
   } else return undefined;
   // After a literal `mcp` prefix the first value is the server whatever it is called (`mcp__${key}__${tool}`).
   const serverOk = isServerPart(ctx, server) || (/^mcp/i.test(prefix) && !isToolPart(ctx, server));
