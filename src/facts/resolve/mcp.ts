@@ -7,7 +7,7 @@ import type { LinkContext } from './context.js';
 import { type Item, MAX_DEPTH } from './items.js';
 import { objectTool, resolveTop } from './lists.js';
 import { collectTools } from './members.js';
-import { toolKey } from './records.js';
+import { plainFunctionTool, toolKey } from './records.js';
 import { resolve, staticName } from './values.js';
 
 export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet> {
@@ -50,18 +50,9 @@ export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet
         const set = setOf(server);
         for (const [i, { name, at: definedAt }] of named.entries()) {
           const id = named.length === 1 && !registration.elements ? '' : `#${String(i)}`;
-          const tool: ResolvedTool = {
-            // Reached through a chain of calls, each chain is one execution of the registration.
-            key: toolKey(file, `registration@${registration.span.start}${id}`, chain.length === 0 ? {} : { calls: chainKey(chain) }),
-            adapter: registration.adapter,
-            kind: 'function',
-            name,
-            namespace: undefined,
-            namespaceDynamic: false,
-            deferLoading: false,
-            approvalRequired: false,
-            definedAt,
-          };
+          // Reached through a chain of calls, each chain is one execution of the registration.
+          const key = toolKey(file, `registration@${registration.span.start}${id}`, chain.length === 0 ? {} : { calls: chainKey(chain) });
+          const tool = plainFunctionTool(key, registration.adapter, name, definedAt);
           if (registration.branch) tool.branch = registration.branch;
           if (registration.replaces) tool.replaces = true;
           if (registration.listed) tool.listed = true;

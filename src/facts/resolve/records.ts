@@ -22,20 +22,15 @@ export function isToolCopy(key: string, base: string): boolean {
   return key === base || key.startsWith(`${base}~`) || key.startsWith(`${base}:`);
 }
 
+/** A function tool known by its name alone: no namespace, no deferred loading, no approval. */
+export function plainFunctionTool(key: string, adapter: string, name: ResolvedTool['name'], definedAt: SourceRef): ResolvedTool {
+  return { key, adapter, kind: 'function', name, namespace: undefined, namespaceDynamic: false, deferLoading: false, approvalRequired: false, definedAt };
+}
+
 /** A member known only by the key that names it (`agent-<key>`, a record key whose value is not followed). */
 export function keyedTool(ctx: LinkContext, adapter: string, written: string, at: SourceRef, listedAt?: SourceRef): ResolvedTool {
   const name = ctx.options.naming(adapter).tool(written);
-  const tool: ResolvedTool = {
-    key: toolKey(at.file, `keyed@${at.span.start}`),
-    adapter,
-    kind: 'function',
-    name,
-    namespace: undefined,
-    namespaceDynamic: false,
-    deferLoading: false,
-    approvalRequired: false,
-    definedAt: at,
-  };
+  const tool = plainFunctionTool(toolKey(at.file, `keyed@${at.span.start}`), adapter, name, at);
   if (name !== written) tool.writtenName = written;
   if (listedAt && (listedAt.file !== at.file || listedAt.span.start !== at.span.start)) tool.listedAt = listedAt;
   return tool;
