@@ -1259,3 +1259,41 @@ runCases(`${RULE}: a streamed delta without an ID continues the call an earlier 
     },
   ],
 });
+
+// An object with a tool's name and its arguments beside the ID is a tool call, whatever it is
+// called: the fallback bound to a local first goes on as that call's ID. The same local in an object
+// for a list row (a title, no arguments) goes nowhere that pairs.
+const callShapedObject = `type ToolUse = { toolUseId?: string; name: string; input: unknown };
+
+export function toCalls(blocks: Array<{ toolUse?: ToolUse }>) {
+  const calls: Array<{ id: string; name: string; input: unknown }> = [];
+  const rows: Array<{ id: string; title: string }> = [];
+  for (const block of blocks) {
+    if (!block.toolUse) continue;
+    const id = block.toolUse.toolUseId ?? block.toolUse.name;
+    calls.push({ id, name: block.toolUse.name, input: block.toolUse.input });
+    const rowId = block.toolUse.toolUseId ?? block.toolUse.name;
+    rows.push({ id: rowId, title: block.toolUse.name });
+  }
+  return { calls, rows };
+}
+`;
+
+runCases(`${RULE}: an object with a tool's name and arguments is a tool call`, rule, {
+  valid: [],
+  invalid: [
+    {
+      mode: 'both',
+      name: '`{ id, name, input }` carries the fallback on as the call ID; `{ id, title }` does not',
+      code: callShapedObject,
+      errors: [
+        {
+          messageId: 'otherCallId',
+          data: { expression: 'block.toolUse.toolUseId', form: 'a `??` default', fallback: 'block.toolUse.name' },
+          ...loc(callShapedObject, 'block.toolUse.toolUseId ?? block.toolUse.name'),
+          suggestions: [],
+        },
+      ],
+    },
+  ],
+});

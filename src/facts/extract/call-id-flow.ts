@@ -300,8 +300,26 @@ function isToolObject(ctx: Ctx, object: TS.Node, value: TS.Node): boolean {
       if (ts.isIdentifier(spread) && TOOL_CALL_VALUE.test(spread.text)) return true;
     }
   }
+  // `{ id, name, input }`: a tool's name and its arguments beside the ID make the object a tool call.
+  if (hasCallShape(ctx, object)) return true;
   // `id: toolCall.id ?? ''`: the tool call's own ID copied into the object that stands for it.
   return /\b(?:tool_?call|tc|tool_?use)\??\.id\b/i.test(textOf(ctx, value));
+}
+
+/** Properties that hold a tool call's arguments. */
+const ARGUMENTS_PROPERTY = /^(?:input|arguments|args|parameters|params)$/;
+
+/** An object literal with a tool's name (`name`, `toolName`) and its arguments (`input`, `arguments`, `args`). */
+function hasCallShape(ctx: Ctx, object: TS.ObjectLiteralExpression): boolean {
+  const { ts } = ctx;
+  const names = new Set(
+    object.properties.flatMap((property) => {
+      if (ts.isShorthandPropertyAssignment(property)) return [property.name.text];
+      const name = ts.isPropertyAssignment(property) || ts.isMethodDeclaration(property) ? propertyNameText(ts, property.name) : undefined;
+      return name === undefined ? [] : [name];
+    }),
+  );
+  return (names.has('name') || names.has('toolName') || names.has('tool_name')) && [...names].some((name) => ARGUMENTS_PROPERTY.test(name));
 }
 
 /** `logger.info({ callId: id ?? 'unknown' })`, `console.log({...})`, `new Error(...)`. */
