@@ -1297,3 +1297,30 @@ runCases(`${RULE}: an object with a tool's name and arguments is a tool call`, r
     },
   ],
 });
+
+// The first binding of `.entries()` is a position only for an array: a `Map` made or declared in
+// the file yields its keys, which count nothing, so a template of one is no fresh ID.
+const mapEntries = `type ToolCall = { id?: string; name: string };
+
+export function fromMap(pending: Map<string, ToolCall>, byName = new Map<string, ToolCall>()) {
+  const out: Array<{ tool_call_id: string }> = [];
+  for (const [name, toolCall] of byName.entries()) out.push({ tool_call_id: toolCall.id ?? \`call_\${name}\` });
+  for (const [key, toolCall] of pending.entries()) out.push({ tool_call_id: toolCall.id ?? \`call_\${key}\` });
+  return out;
+}
+`;
+
+runCases(`${RULE}: the keys of a Map's entries are no position`, rule, {
+  valid: [],
+  invalid: [
+    {
+      mode: 'both',
+      name: 'a Map made (`new Map()`) or declared (`Map<…>`) in the file: its entries are keyed by values, not counted',
+      code: mapEntries,
+      errors: [
+        { messageId: 'madeUpCallId', data: { expression: 'toolCall.id', form: 'a `??` default', fallback: '`call_${name}`' }, ...loc(mapEntries, 'toolCall.id ?? `call_${name}`'), suggestions: [] },
+        { messageId: 'madeUpCallId', data: { expression: 'toolCall.id', form: 'a `??` default', fallback: '`call_${key}`' }, ...loc(mapEntries, 'toolCall.id ?? `call_${key}`'), suggestions: [] },
+      ],
+    },
+  ],
+});

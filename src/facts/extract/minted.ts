@@ -82,9 +82,11 @@ function declaredMap(ctx: Ctx, receiver: TS.Expression, scope: Scope): boolean {
   if (!ts.isIdentifier(receiver)) return false;
   const decl = lookup(scope, receiver.text);
   if (!decl) return false;
-  const init = decl.init && unwrap(ts, decl.init);
-  if (init && ts.isNewExpression(init) && ts.isIdentifier(init.expression) && /^(?:Weak)?Map$/.test(init.expression.text)) return true;
   const holder = parentOf(ctx, decl.nameNode);
+  // A `const` initialiser, or a parameter's default (`byName = new Map()`).
+  const made = decl.init ?? (holder && ts.isParameter(holder) ? holder.initializer : undefined);
+  const init = made && unwrap(ts, made);
+  if (init && ts.isNewExpression(init) && ts.isIdentifier(init.expression) && /^(?:Weak)?Map$/.test(init.expression.text)) return true;
   const type = holder && (ts.isVariableDeclaration(holder) || ts.isParameter(holder)) ? holder.type : undefined;
   return !!type && ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && /^(?:Readonly)?Map$/.test(type.typeName.text);
 }
