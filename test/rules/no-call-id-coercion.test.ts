@@ -1272,6 +1272,8 @@ export function toCalls(blocks: Array<{ toolUse?: ToolUse }>) {
     if (!block.toolUse) continue;
     const id = block.toolUse.toolUseId ?? block.toolUse.name;
     calls.push({ id, name: block.toolUse.name, input: block.toolUse.input });
+    const deltaId = block.toolUse.toolUseId ?? block.toolUse.name;
+    calls.push({ index: calls.length, id: deltaId, type: 'function', function: { name: block.toolUse.name, arguments: JSON.stringify(block.toolUse.input) } } as never);
     const rowId = block.toolUse.toolUseId ?? block.toolUse.name;
     rows.push({ id: rowId, title: block.toolUse.name });
   }
@@ -1284,13 +1286,19 @@ runCases(`${RULE}: an object with a tool's name and arguments is a tool call`, r
   invalid: [
     {
       mode: 'both',
-      name: '`{ id, name, input }` carries the fallback on as the call ID; `{ id, title }` does not',
+      name: '`{ id, name, input }` and `{ id, function: { name, arguments } }` carry the fallback on as the call ID; `{ id, title }` does not',
       code: callShapedObject,
       errors: [
         {
           messageId: 'otherCallId',
           data: { expression: 'block.toolUse.toolUseId', form: 'a `??` default', fallback: 'block.toolUse.name' },
           ...loc(callShapedObject, 'block.toolUse.toolUseId ?? block.toolUse.name'),
+          suggestions: [],
+        },
+        {
+          messageId: 'otherCallId',
+          data: { expression: 'block.toolUse.toolUseId', form: 'a `??` default', fallback: 'block.toolUse.name' },
+          ...loc(callShapedObject, 'block.toolUse.toolUseId ?? block.toolUse.name', 2),
           suggestions: [],
         },
       ],
