@@ -309,7 +309,7 @@ function isToolObject(ctx: Ctx, object: TS.Node, value: TS.Node): boolean {
 /** Properties that hold a tool call's arguments. */
 const ARGUMENTS_PROPERTY = /^(?:input|arguments|args|parameters|params)$/;
 
-/** An object literal with a tool's name (`name`, `toolName`) and its arguments (`input`, `arguments`, `args`), or those under `function`. */
+/** An object literal with a tool's `name` and its arguments (`input`, `arguments`, `args`), or those under `function`. */
 function hasCallShape(ctx: Ctx, object: TS.ObjectLiteralExpression): boolean {
   const { ts } = ctx;
   const names = new Set(
@@ -319,7 +319,7 @@ function hasCallShape(ctx: Ctx, object: TS.ObjectLiteralExpression): boolean {
       return name === undefined ? [] : [name];
     }),
   );
-  if ((names.has('name') || names.has('toolName') || names.has('tool_name')) && [...names].some((name) => ARGUMENTS_PROPERTY.test(name))) return true;
+  if (names.has('name') && [...names].some((name) => ARGUMENTS_PROPERTY.test(name))) return true;
   // Chat Completions' `{ id, type: 'function', function: { name, arguments } }` nests the two.
   return object.properties.some((property) => {
     if (!ts.isPropertyAssignment(property) || propertyNameText(ts, property.name) !== 'function') return false;
