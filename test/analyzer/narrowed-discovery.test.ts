@@ -1,12 +1,14 @@
 // Narrowed discovery (narrow-scope.ts): paths given, only what can own them is walked and loaded,
 // and the projects that own them get the same files as with the whole tree walked and every
 // tsconfig loaded (`wholeTree`, the way before).
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { analyzeProject } from '../../src/analyzer/index.js';
 import { discoverFiles, type DiscoverOptions } from '../../src/analyzer/discover.js';
 import { recordInputs } from '../../src/analyzer/fs-inputs.js';
 import { solutionMonorepo } from '../cli/solution-monorepo.js';
-import { tempProject } from './helpers.js';
+import { recommendedRules, tempProject, writeFiles } from './helpers.js';
 
 const cwd = tempProject({
   ...solutionMonorepo,
@@ -59,5 +61,30 @@ describe('a narrowed run discovers what the whole walk does for the projects tha
     // The whole walk reads them all.
     const all = recordInputs(() => discoverFiles({ cwd, paths: ['packages/agents/src/desk.ts'], wholeTree: true })).reads.map(relOf);
     expect(all).toEqual(expect.arrayContaining(['packages/broken/tsconfig.json', 'packages/billing/tsconfig.json', 'examples/kiosk/tsconfig.json', 'examples/kiosk/src']));
+  });
+
+  it('the discovery cache holds for a narrowed run: what it did not read can change, what it read cannot', async () => {
+    const project = tempProject(solutionMonorepo);
+    fs.mkdirSync(path.join(project, '.cache'));
+    // Aged, so that the states recorded are trusted (a state written just before it was recorded proves nothing).
+    const age = (dir: string): void => {
+      const old = new Date(Date.now() - 3_600_000);
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        if (entry.name === '.cache') continue;
+        if (entry.isDirectory()) age(path.join(dir, entry.name));
+        fs.utimesSync(path.join(dir, entry.name), old, old);
+      }
+      fs.utimesSync(dir, old, old);
+    };
+    const run = () => analyzeProject({ cwd: project, rules: recommendedRules(), cacheLocation: '.cache', paths: ['packages/agents/src/desk.ts'] });
+    age(project);
+    expect((await run()).fileListFromCache).toBe(false);
+    expect(await run()).toMatchObject({ fileListFromCache: true, filesFound: 3, findings: [expect.objectContaining({ file: 'packages/agents/src/desk.ts' })] });
+    // A new file in an unrelated package: not an input of this run.
+    writeFiles(project, { 'packages/billing/src/more.ts': 'export const more = 1;\n' });
+    expect((await run()).fileListFromCache).toBe(true);
+    // A new file in the owner's package: discovered anew.
+    writeFiles(project, { 'packages/agents/src/more.ts': 'export const more = 1;\n' });
+    expect(await run()).toMatchObject({ fileListFromCache: false, filesFound: 4 });
   });
 });
