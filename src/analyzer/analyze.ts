@@ -3,9 +3,7 @@
 // check. Each file is read, parsed and extracted on its own (its tree is released right after), so
 // the cost grows linearly with the number of files; only link and check see the whole project,
 // and they work on plain facts.
-import { statSync } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { performance } from 'node:perf_hooks';
 import { compareDiagnostics, compareFindings, runChecks } from '../checks/index.js';
 import { checkPerFile } from './per-file-rules.js';
@@ -17,9 +15,8 @@ import { linkFacts } from '../facts/resolve.js';
 import { cacheFilePath, FactsCache } from './cache.js';
 import { cacheSalt } from './cache-salt.js';
 import { collectFiles, parseReachable, type SourceRef, type Timed } from './collect.js';
-import { createContainment } from './containment.js';
-import { DEFAULT_EXCLUDE } from './discover.js';
 import { discoverCached } from './discover-cache.js';
+import { sourceOnDisk } from './on-disk.js';
 import { isSuppressed } from './directives.js';
 import { createModuleResolver } from './module-resolver.js';
 import type { AnalysisResult, AnalyzeOptions, Phase } from './types.js';
@@ -73,14 +70,20 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   });
 
   // The linker's resolver knows every readable file; files it reaches are parsed on demand.
-  // (It knows the files of the projects outside the paths too: one is read when the linker reaches it.)
+  // (It knows the files of the projects outside the paths too: one is read when the linker reaches it.
+  // A narrowed run did not walk them all: a source file on disk that discovery would list is found
+  // when reached, a workspace package imported by name say.)
+  const elsewhere = discovery.available.filter((file) => !queued.has(file.rel));
+  const onDisk = discovery.plain().targets === null ? undefined : unlisted(sourceOnDisk(cwd, { include: options.include, exclude: options.exclude }), queued);
   const resolveModule = createModuleResolver(
-    [...collected.states.map((state) => state.rel), ...discovery.available.filter((file) => !queued.has(file.rel)).map((file) => file.rel)],
+    [...collected.states.map((state) => state.rel), ...elsewhere.map((file) => file.rel)],
     cwd,
     discovery.aliasesFor,
     discovery.packages,
+    onDisk,
   );
-  parseReachable(collected, resolveModule, { cache, timed, adapters, prefilter: options.prefilter ?? true }, discovery.available.filter((file) => !queued.has(file.rel)));
+  const lookup = onDisk && ((rel: string): SourceRef | undefined => (onDisk(rel) ? { abs: path.join(cwd, rel), rel } : undefined));
+  parseReachable(collected, resolveModule, { cache, timed, adapters, prefilter: options.prefilter ?? true }, elsewhere, lookup);
   if (cache) timed('read', () => cache.save(cwd));
 
   const facts = collected.states.flatMap((state) => (state.linked && state.entry.facts ? [state.entry.facts] : []));
@@ -120,6 +123,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
     filesParsed: collected.parsed,
     filesFound: discovery.files.length,
     projects: discovery.projects,
+    declarations: discovery.declarations,
     linked,
     timings,
     cache: collected.cache,
@@ -127,8 +131,10 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   };
 }
 
-const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
-const NEVER_FOLLOWED = picomatch(DEFAULT_EXCLUDE as string[], { dot: true });
+/** Files on disk that discovery did not queue (a queued file that could not be read stays unresolved). */
+function unlisted(onDisk: (rel: string) => boolean, queued: ReadonlySet<string>): (rel: string) => boolean {
+  return (rel) => !queued.has(rel) && onDisk(rel);
+}
 
 /**
  * The files a file's relative imports and re-exports reach on disk that are not queued yet: inside
@@ -136,20 +142,9 @@ const NEVER_FOLLOWED = picomatch(DEFAULT_EXCLUDE as string[], { dot: true });
  * `dist`, nor excluded by the user's `exclude`. One stat per new specifier; each file is queued once.
  */
 function importFollower(cwd: string, options: AnalyzeOptions, queued: Set<string>): (from: string, specifiers: readonly string[]) => SourceRef[] {
-  const excluded = options.exclude && options.exclude.length > 0 ? picomatch([...options.exclude], { dot: true }) : undefined;
-  const containment = createContainment(cwd, []);
-  const onDisk = new Map<string, boolean>();
-  const exists = (rel: string): boolean => {
-    // A file discovery listed is there: no stat (discovery already judged its links).
-    if (queued.has(rel)) return true;
-    let found = onDisk.get(rel);
-    if (found === undefined) {
-      found = !rel.startsWith('../') && SOURCE_FILE.test(rel) && !NEVER_FOLLOWED(rel) && !excluded?.(rel) && isFile(path.join(cwd, rel)) && containment.escape(path.join(cwd, rel)) === undefined;
-      onDisk.set(rel, found);
-    }
-    return found;
-  };
-  const resolve = createModuleResolver([], cwd, undefined, [], exists);
+  const onDisk = sourceOnDisk(cwd, { exclude: options.exclude });
+  // A file discovery listed is there: no stat (discovery already judged its links).
+  const resolve = createModuleResolver([], cwd, undefined, [], (rel) => queued.has(rel) || onDisk(rel));
   return (from, specifiers) => {
     const out: SourceRef[] = [];
     for (const specifier of specifiers) {
@@ -163,11 +158,4 @@ function importFollower(cwd: string, options: AnalyzeOptions, queued: Set<string
   };
 }
 
-function isFile(abs: string): boolean {
-  try {
-    return statSync(abs).isFile();
-  } catch {
-    return false;
-  }
-}
 

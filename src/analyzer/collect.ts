@@ -74,21 +74,25 @@ export async function collectFiles(files: readonly SourceRef[], options: Collect
 /**
  * Parses the files the linker can reach from parsed facts and has no facts for yet, transitively.
  * `resolve` must be the linker's own resolver over every readable file and every `available` one
- * (files of projects outside the run's paths: read only when reached, then kept in `states`).
+ * (files of projects outside the run's paths: read only when reached, then kept in `states`), and
+ * `onDisk` gives those a narrowed run never listed.
  */
 export function parseReachable(
   collected: Collected,
   resolve: ResolveModule,
   options: Pick<CollectOptions, 'cache' | 'timed' | 'adapters' | 'prefilter'>,
   available: readonly SourceRef[] = [],
+  onDisk?: (rel: string) => SourceRef | undefined,
 ): void {
   const byRel = new Map(collected.states.map((state) => [state.rel, state]));
   const elsewhere = new Map(available.map((file) => [file.rel, file]));
+  const adopted = new Set<string>();
   const analyse = fileAnalyser(options.timed, collected, options.adapters);
   const adopt = (rel: string): FileState | undefined => {
-    const file = elsewhere.get(rel);
+    if (adopted.has(rel)) return undefined;
+    const file = elsewhere.get(rel) ?? onDisk?.(rel);
     if (!file) return undefined;
-    elsewhere.delete(rel);
+    adopted.add(rel);
     const state = learn(file, { ...options, prefilter: true, follow: () => [] }, analyse, collected);
     if (state) {
       collected.states.push(state);

@@ -13,7 +13,7 @@ const storedSchema = z.object({
   key: z.string(),
   at: z.number(),
   inputs: z.array(z.tuple([z.string(), z.string()])),
-  discovery: z.looseObject({ files: z.array(z.unknown()), available: z.array(z.unknown()), owners: z.array(z.unknown()) }),
+  discovery: z.looseObject({ files: z.array(z.unknown()), available: z.array(z.unknown()), owners: z.array(z.unknown()), declarations: z.array(z.string()) }),
 });
 
 /** What the discovery depends on besides the disk. */

@@ -14,6 +14,7 @@ import { noteProbe } from './fs-inputs.js';
 import { hasSourceExtension, isDeclarationFile, isWithin, relativePosix } from './source-paths.js';
 import { EMPTY_CHAIN, extendChain, type IgnoreChain } from './gitignore.js';
 import { planLayout, type LayoutPackage, type LayoutProject } from './layout.js';
+import { narrowScope } from './narrow-scope.js';
 import { governingProject, walkTree } from './tree.js';
 import { findTsconfig, type AliasConfig, type UnreadableDirectory } from './tsconfig.js';
 import { createGlobFilter, unreadableDirectory, walkFiles, type DiscoveredFile, type GlobFilter } from './walk.js';
@@ -29,6 +30,11 @@ export interface DiscoverOptions {
   tsconfig?: string | undefined;
   include?: readonly string[] | undefined;
   exclude?: readonly string[] | undefined;
+  /**
+   * Walk the whole tree and load every project even when paths narrow the run, as before
+   * narrow-scope.ts (tests compare the two: the same files for the projects that own the paths).
+   */
+  wholeTree?: boolean | undefined;
 }
 
 export interface Discovery {
@@ -54,12 +60,14 @@ export interface Discovery {
   aliasesFor(rel: string): AliasConfig | undefined;
   /** Whether a finding or diagnostic in this file (relative POSIX) is reported: it lies under the paths. */
   reported(rel: string): boolean;
+  /** Declaration files given as paths (relative POSIX): their projects are analysed, nothing in them is checked. */
+  declarations: string[];
   /** The same as plain data (for the cache: `fromPlain` gives it back). */
   plain(): PlainDiscovery;
 }
 
 /** A discovery as JSON can hold it: the owners' aliases by file, the paths that narrow the report. */
-export interface PlainDiscovery extends Pick<Discovery, 'files' | 'available' | 'diagnostics' | 'tsconfig' | 'projects' | 'packages'> {
+export interface PlainDiscovery extends Pick<Discovery, 'files' | 'available' | 'diagnostics' | 'tsconfig' | 'projects' | 'packages' | 'declarations'> {
   aliases: AliasConfig[];
   /** File → index into `aliases`, for the files whose project has aliases. */
   owners: Array<[string, number]>;
@@ -77,6 +85,7 @@ export function fromPlain(plain: PlainDiscovery): Discovery {
     tsconfig: plain.tsconfig,
     projects: plain.projects,
     packages: plain.packages,
+    declarations: plain.declarations,
     aliasesFor: (rel) => {
       const index = owners.get(rel);
       return index === undefined ? undefined : plain.aliases[index];
@@ -111,7 +120,10 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
   const explicit = options.tsconfig !== undefined;
   const tsconfig = findTsconfig(cwd, options.tsconfig);
   const unreadable = new Map<string, UnreadableDirectory>();
-  const layout = planLayout(cwd, tsconfig, explicit, unreadable);
+  const whole = targets.some((t) => t.rel === '');
+  // Paths given and no --tsconfig: only what can own them is looked at (narrow-scope.ts).
+  const scope = !explicit && !whole && options.wholeTree !== true ? narrowScope(targets) : undefined;
+  const layout = planLayout(cwd, tsconfig, explicit, unreadable, scope && ((dirAbs) => scope.covers(relativePosix(cwd, dirAbs))));
   const walkDiagnostics: ToolDiagnostic[] = [];
 
   // Globs given explicitly narrow a tsconfig's list further; in glob mode they replace the default
@@ -120,76 +132,60 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
   const exclude = options.exclude && options.exclude.length > 0 ? picomatch(options.exclude.map(stripDot), { dot: true }) : undefined;
   const filter = createGlobFilter(options.include ?? DEFAULT_INCLUDE, [...DEFAULT_EXCLUDE, ...(options.exclude ?? [])]);
   const inTargets = (rel: string): boolean => targets.some((t) => (t.directory ? isWithin(rel, t.rel) : rel === t.rel));
+  // A declaration file given as a path holds nothing to check; its project is analysed all the same,
+  // as for any path (a pre-commit run over a changed types.d.ts), and the run reports nothing in it.
+  const declarations = targets.filter((t) => !t.directory && isDeclarationFile(t.rel)).map((t) => t.rel);
 
   // Links out of the working directory and the paths given are reported once, not followed.
   const containment = createContainment(cwd, targets.map((t) => t.abs));
   const outside = new Set<string>();
-  const walked = new Map<string, DiscoveredFile>();
-  if (!explicit) {
-    // The whole tree: it finds the projects below the root (their tsconfigs and nested workspaces).
-    const kept = targets.map((t) => t.rel);
-    for (const [rel, file] of walkTree({ cwd, layout, filter, kept, containment, diagnostics: walkDiagnostics })) walked.set(rel, file);
-  } else {
-    const visited = new Set<string>();
-    for (const project of layout.projects) {
-      if (!project.fileNames) globProject(cwd, project, layout.projects, filter, visited, walked, walkDiagnostics, containment);
-    }
-  }
-
-  // A file belongs to the nearest project that lists it (its aliases apply): a tsconfig that lists
-  // it, or the default-glob project whose directory it is in; any other file to the project that
-  // governs its directory (its nearest tsconfig).
-  const found = new Map<string, DiscoveredFile>();
-  const owner = new Map<string, LayoutProject>();
-  const governs = new Map<string, LayoutProject | undefined>();
-  const governing = (rel: string): LayoutProject | undefined => {
-    const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
-    if (!governs.has(dir)) governs.set(dir, governingProject(cwd, layout.projects, dir));
-    return governs.get(dir);
-  };
-  const claim = (rel: string, file: DiscoveredFile, project: LayoutProject): void => {
-    if (found.has(rel)) return;
-    found.set(rel, file);
-    owner.set(rel, project);
-  };
-  const byDepth = layout.projects
-    .map((project, index) => ({ project, index, depth: relativePosix(cwd, project.dir).split('/').length }))
-    .sort((a, b) => b.depth - a.depth || a.index - b.index);
-  const inGlobProject = new Map<LayoutProject, Array<[string, DiscoveredFile]>>();
-  for (const [rel, file] of walked) {
-    const project = governing(rel);
-    if (!project || project.fileNames) continue;
-    const list = inGlobProject.get(project) ?? [];
-    list.push([rel, file]);
-    inGlobProject.set(project, list);
-  }
-  for (const { project } of byDepth) {
-    if (!project.fileNames) {
-      for (const [rel, file] of inGlobProject.get(project) ?? []) claim(rel, file, project);
-      continue;
-    }
-    for (const abs of project.fileNames) {
-      const rel = relativePosix(cwd, abs);
-      if (found.has(rel) || !hasSourceExtension(rel) || isDeclarationFile(rel)) continue;
-      if ((include && !include(rel)) || exclude?.(rel)) continue;
-      const link = containment.escape(abs);
-      if (link !== undefined) {
-        if (!outside.has(link)) walkDiagnostics.push(outsideRootDiagnostic(cwd, link));
-        outside.add(link);
-        continue;
+  const kept = targets.map((t) => t.rel);
+  const walk = (): Map<string, DiscoveredFile> => {
+    const walked = new Map<string, DiscoveredFile>();
+    if (!explicit) {
+      // The tree (all of it, or what the scope covers): it finds the projects below the root (their
+      // tsconfigs and nested workspaces).
+      const enters = scope && ((rel: string) => scope.covers(rel));
+      for (const [rel, file] of walkTree({ cwd, layout, filter, kept, containment, diagnostics: walkDiagnostics, ...(enters ? { enters } : {}) })) walked.set(rel, file);
+    } else {
+      const visited = new Set<string>();
+      for (const project of layout.projects) {
+        if (!project.fileNames) globProject(cwd, project, layout.projects, filter, visited, walked, walkDiagnostics, containment);
       }
-      claim(rel, walked.get(rel) ?? { abs, rel, symlink: isSymlink(abs) }, project);
+    }
+    return walked;
+  };
+  const assign = (walked: Map<string, DiscoveredFile>): Assignment =>
+    assignOwners(cwd, layout.projects, walked, { include, exclude, containment, outside, diagnostics: walkDiagnostics });
+  const ownersOf = ({ found, owner, governing }: Assignment): Set<LayoutProject> => {
+    const owners = new Set<LayoutProject>();
+    for (const rel of found.keys()) if (inTargets(rel)) owners.add(owner.get(rel) as LayoutProject);
+    for (const rel of declarations) {
+      const project = governing(rel);
+      if (project) owners.add(project);
+    }
+    return owners;
+  };
+
+  let walked = walk();
+  let assignment = assign(walked);
+  if (scope) {
+    // The projects that own a path are analysed whole: their directories are walked too (and the
+    // members of a workspace met on the way that lie in them become projects, as in a full walk).
+    // (Until no new owner appears: a project found in an owner's directory may list a path too.)
+    const widen = (): boolean => [...ownersOf(assignment)].map((project) => scope.widen(relativePosix(cwd, project.dir))).includes(true);
+    while (widen()) {
+      layout.revisitWorkspaces();
+      walkDiagnostics.length = 0;
+      outside.clear();
+      walked = walk();
+      assignment = assign(walked);
     }
   }
-  for (const [rel, file] of walked) {
-    const project = governing(rel);
-    if (project) claim(rel, file, project);
-  }
+  const { found, owner } = assignment;
 
   // The projects that own a file under the paths are analysed whole.
-  const whole = targets.some((t) => t.rel === '');
-  const owners = new Set<LayoutProject>();
-  for (const rel of found.keys()) if (inTargets(rel)) owners.add(owner.get(rel) as LayoutProject);
+  const owners = ownersOf(assignment);
   const inScope = (rel: string): boolean => whole || owners.has(owner.get(rel) as LayoutProject);
   const all = dropSymlinkDuplicates(cwd, [...found.values()]).sort((a, b) => compareStrings(a.rel, b.rel));
   const files = all.filter((file) => inScope(file.rel));
@@ -228,10 +224,80 @@ export function discoverFiles(options: DiscoverOptions): Discovery {
     tsconfig,
     projects: shown.map((project) => ({ label: project.label, files: counts.get(project) ?? 0 })),
     packages: layout.packages,
+    declarations,
     aliases,
     owners: aliased,
     targets: whole ? null : targets.map((t) => ({ rel: t.rel, directory: t.directory })),
   });
+}
+
+interface Assignment {
+  /** Each file found, by relative path. */
+  found: Map<string, DiscoveredFile>;
+  owner: Map<string, LayoutProject>;
+  /** The project that governs a file's directory (its nearest). */
+  governing(rel: string): LayoutProject | undefined;
+}
+
+/**
+ * A file belongs to the nearest project that lists it (its aliases apply): a tsconfig that lists
+ * it, or the default-glob project whose directory it is in; any other file to the project that
+ * governs its directory (its nearest tsconfig).
+ */
+function assignOwners(
+  cwd: string,
+  projects: readonly LayoutProject[],
+  walked: ReadonlyMap<string, DiscoveredFile>,
+  options: { include: ((rel: string) => boolean) | undefined; exclude: ((rel: string) => boolean) | undefined; containment: Containment; outside: Set<string>; diagnostics: ToolDiagnostic[] },
+): Assignment {
+  const { include, exclude, containment, outside } = options;
+  const found = new Map<string, DiscoveredFile>();
+  const owner = new Map<string, LayoutProject>();
+  const governs = new Map<string, LayoutProject | undefined>();
+  const governing = (rel: string): LayoutProject | undefined => {
+    const dir = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
+    if (!governs.has(dir)) governs.set(dir, governingProject(cwd, projects, dir));
+    return governs.get(dir);
+  };
+  const claim = (rel: string, file: DiscoveredFile, project: LayoutProject): void => {
+    if (found.has(rel)) return;
+    found.set(rel, file);
+    owner.set(rel, project);
+  };
+  const byDepth = projects
+    .map((project, index) => ({ project, index, depth: relativePosix(cwd, project.dir).split('/').length }))
+    .sort((a, b) => b.depth - a.depth || a.index - b.index);
+  const inGlobProject = new Map<LayoutProject, Array<[string, DiscoveredFile]>>();
+  for (const [rel, file] of walked) {
+    const project = governing(rel);
+    if (!project || project.fileNames) continue;
+    const list = inGlobProject.get(project) ?? [];
+    list.push([rel, file]);
+    inGlobProject.set(project, list);
+  }
+  for (const { project } of byDepth) {
+    if (!project.fileNames) {
+      for (const [rel, file] of inGlobProject.get(project) ?? []) claim(rel, file, project);
+      continue;
+    }
+    for (const abs of project.fileNames) {
+      const rel = relativePosix(cwd, abs);
+      if (found.has(rel) || !hasSourceExtension(rel) || isDeclarationFile(rel)) continue;
+      if ((include && !include(rel)) || exclude?.(rel)) continue;
+      const link = containment.escape(abs);
+      if (link !== undefined) {
+        if (!outside.has(link)) options.diagnostics.push(outsideRootDiagnostic(cwd, link));
+        outside.add(link);
+        continue;
+      }
+      claim(rel, walked.get(rel) ?? { abs, rel, symlink: isSymlink(abs) }, project);
+    }
+  }
+  for (const [rel, file] of walked) {
+    const project = governing(rel);
+    if (project) claim(rel, file, project);
+  }
+  return { found, owner, governing };
 }
 
 /**

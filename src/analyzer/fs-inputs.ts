@@ -50,10 +50,11 @@ function note(abs: string, use: Use): void {
 }
 
 /**
- * Runs `run` and returns what it read. Probes of paths in a directory that was listed are left
- * out: replacing or removing an entry changes its directory's time.
+ * Runs `run` and returns what it read (`reads`: the paths whose content or listing was used, the
+ * rest were only probed). Probes of paths in a directory that was listed are left out of `inputs`:
+ * replacing or removing an entry changes its directory's time.
  */
-export function recordInputs<T>(run: () => T): { result: T; inputs: Array<[string, string]> } {
+export function recordInputs<T>(run: () => T): { result: T; inputs: Array<[string, string]>; reads: string[] } {
   const outer = recording;
   recording = new Map();
   try {
@@ -64,7 +65,8 @@ export function recordInputs<T>(run: () => T): { result: T; inputs: Array<[strin
       if (use === 'probe' && seen.get(path.dirname(abs))?.use === 'read') continue;
       inputs.push([abs, state]);
     }
-    return { result, inputs: inputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)) };
+    const reads = [...seen].filter(([, { use }]) => use === 'read').map(([abs]) => abs);
+    return { result, inputs: inputs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)), reads: reads.sort() };
   } finally {
     recording = outer;
   }

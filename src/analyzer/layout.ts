@@ -53,22 +53,28 @@ export interface Layout {
   addTsconfig(configPath: string): void;
   /** A directory below the root that declares a workspace: its members become projects. */
   addWorkspace(dir: string): void;
+  /** The workspaces met so far, again: members a narrowed run's scope now covers become projects. */
+  revisitWorkspaces(): void;
 }
 
 /**
  * @param rootTsconfig the tsconfig named by the user, or `<cwd>/tsconfig.json` when present
  * @param explicit true when the user named it (--tsconfig, or the CLI's nearest tsconfig to the paths)
+ * @param covers for a narrowed run (narrow-scope.ts): the directories whose projects are loaded;
+ *   references and workspace members elsewhere are left out (members still import by name)
  */
 export function planLayout(
   cwd: string,
   rootTsconfig: string | undefined,
   explicit: boolean,
   unreadable: Map<string, UnreadableDirectory>,
+  covers?: (dirAbs: string) => boolean,
 ): Layout {
   const warnings: LoadOptions['warnings'] = [];
   const problems: Array<{ file: string; message: string }> = [];
   const seen = new Set<string>();
-  const load = (configPath: string, strict: boolean) => loadTsconfigProjects(configPath, { cwd, unreadable, warnings, strict, seen });
+  const follows = covers && ((configPath: string): boolean => covers(path.dirname(configPath)));
+  const load = (configPath: string, strict: boolean) => loadTsconfigProjects(configPath, { cwd, unreadable, warnings, strict, seen, ...(follows ? { follows } : {}) });
   const projects: LayoutProject[] = [];
   const packages: LayoutPackage[] = [];
   const glob = (dir: string): LayoutProject => ({ label: globLabel(cwd, dir), dir, fileNames: undefined, aliases: undefined, configPath: undefined, excludes: undefined });
@@ -85,13 +91,16 @@ export function planLayout(
     }
     return loaded[0]?.solution === true;
   };
+  const workspaceRoots: string[] = [];
   const addMembers = (root: string, into: typeof problems): void => {
     const workspace = findWorkspace(root, into);
+    if (workspace && !workspaceRoots.includes(root)) workspaceRoots.push(root);
     for (const member of workspace?.packages ?? []) {
       const name = member.manifest.name;
       if (name !== undefined && !packages.some((p) => p.manifest.name === name)) {
         packages.push({ dir: relativePosix(cwd, member.dir), manifest: { ...member.manifest, name } });
       }
+      if (covers && !covers(member.dir)) continue;
       const own = path.join(member.dir, 'tsconfig.json');
       if (isFile(own)) {
         if (!seen.has(own)) add(own, false);
@@ -126,6 +135,9 @@ export function planLayout(
     },
     // A package.json that is no workspace root is not reported here: only members' manifests are.
     addWorkspace: (dir) => addMembers(dir, []),
+    revisitWorkspaces: () => {
+      for (const root of [...workspaceRoots]) addMembers(root, []);
+    },
   };
 }
 

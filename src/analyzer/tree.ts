@@ -20,6 +20,8 @@ export interface TreeOptions {
   kept: readonly string[];
   containment: Containment;
   diagnostics: ToolDiagnostic[];
+  /** The directories (relative POSIX) a narrowed run enters (narrow-scope.ts); all when absent. */
+  enters?(dirRel: string): boolean;
 }
 
 export function walkTree(options: TreeOptions): Map<string, DiscoveredFile> {
@@ -45,6 +47,7 @@ export function walkTree(options: TreeOptions): Map<string, DiscoveredFile> {
       if (dirAbs !== cwd && (names.has('pnpm-workspace.yaml') || names.has('package.json'))) layout.addWorkspace(dirAbs);
     },
     excluded(rel, abs, isDirectory) {
+      if (isDirectory && options.enters && !options.enters(rel)) return true;
       const parent = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '';
       const governing = governingOf(parent);
       const pattern = governing && matcher(governing);

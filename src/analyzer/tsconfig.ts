@@ -81,6 +81,8 @@ export interface LoadOptions {
   strict: boolean;
   /** Absolute paths of tsconfigs already loaded (shared across calls, so each loads once). */
   seen: Set<string>;
+  /** Which references to load (a narrowed run loads only those in its scope); all when absent. */
+  follows?(configPath: string): boolean;
 }
 
 /**
@@ -95,7 +97,7 @@ export function loadTsconfigProjects(configPath: string, options: LoadOptions): 
     options.seen.add(key);
     const { project, references } = loadOne(key, options, strict);
     projects.push(project);
-    for (const reference of references) visit(reference, false);
+    for (const reference of references) if (!options.follows || options.follows(reference)) visit(reference, false);
   };
   visit(configPath, options.strict);
   return projects;

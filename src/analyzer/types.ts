@@ -104,6 +104,8 @@ export interface AnalysisResult {
    * workspace members, default-glob directories, each with how many files it contributed.
    */
   projects: ProjectReport[];
+  /** Declaration files given as paths: their projects are analysed, nothing in them is checked. */
+  declarations: string[];
   linked: LinkedProject;
   /**
    * Milliseconds per phase, for `--performance`. `discover`: tsconfig/glob listing; `read`: stat,

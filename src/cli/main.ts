@@ -301,7 +301,7 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
 
   const counts = writeReports(
     io,
-    { findings, diagnostics: result.diagnostics, filesAnalyzed: result.filesAnalyzed, projects: contributingProjects(result), checkedSomething: result.filesAnalyzed > 0 },
+    { findings, diagnostics: result.diagnostics, filesAnalyzed: result.filesAnalyzed, projects: contributingProjects(result), checkedSomething: result.filesAnalyzed > 0, declarationsGiven: result.declarations.length },
     { outputs, ...(options.quiet ? { quiet: true } : {}), ...(options.color !== undefined ? { color: options.color } : {}) },
   );
   // Files found, none analysed: the report says why each was skipped; the run still fails.

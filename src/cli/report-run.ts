@@ -50,6 +50,8 @@ export interface RunReport {
   projects: number;
   /** False when the run checked nothing even without fatal diagnostics. */
   checkedSomething: boolean;
+  /** Declaration files given as paths, which are not checked. */
+  declarationsGiven?: number;
 }
 
 export interface ReportOptions {
@@ -80,6 +82,7 @@ export function writeReports(io: ReportIo, run: RunReport, options: ReportOption
     informationUri: INFORMATION_URI,
     filesAnalyzed: run.filesAnalyzed,
     projects: run.projects,
+    ...(run.declarationsGiven ? { declarationsGiven: run.declarationsGiven } : {}),
     diagnostics,
     color: false,
     executionSuccessful: fatalDiagnostics === 0 && run.checkedSomething,

@@ -136,6 +136,7 @@ function analysedLine(ctx: Parameters<Reporter>[1], diagnostics: readonly ToolDi
     details.push(`${skippedFiles.size} skipped: ${kinds.join(', ')}`);
   }
   if (configWarnings > 0) details.push(plural(configWarnings, 'configuration warning'));
+  if (ctx.declarationsGiven) details.push(`${plural(ctx.declarationsGiven, 'declaration file')} given, not checked`);
   // Tool-list audits read files, not projects: they pass no project count.
   const where = ctx.projects > 0 ? ` in ${plural(ctx.projects, 'project')}` : '';
   const text = `${plural(analysed, 'file')}${where}${details.length > 0 ? ` (${details.join('; ')})` : ''}`;

@@ -17,6 +17,8 @@ export interface ReportContext {
   filesAnalyzed: number;
   /** Number of projects (tsconfigs, workspace packages, default-glob directories) the files came from. */
   projects: number;
+  /** Declaration files given as paths: nothing in them is checked (the stylish summary says so). */
+  declarationsGiven?: number;
   /**
    * Problems with the input, not the code. `line` is 1-based and `column` 0-based, like finding
    * positions; reporters print 1-based columns.
