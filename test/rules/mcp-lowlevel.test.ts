@@ -203,6 +203,34 @@ routed.setRequestHandler(CallToolRequestSchema, async (request) => {
 });
 `;
 
+const dispatchInClass = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+
+export class WeatherServer {
+  private server = new Server({ name: 'weather', version: '1.0.0' }, { capabilities: { tools: {} } });
+
+  constructor() {
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [
+        { name: 'get_forecast', inputSchema: { type: 'object' as const } },
+        { name: 'get_alerts', inputSchema: { type: 'object' as const } },
+      ],
+    }));
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const { name, arguments: args } = request.params;
+      switch (name) {
+        case 'get_forecast':
+          return { content: [{ type: 'text' as const, text: JSON.stringify(args) }] };
+        case 'get_alert':
+          return { content: [] };
+        default:
+          throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+      }
+    });
+  }
+}
+`;
+
 runCases('required-function-name-known on the low-level MCP Server', dispatchRule, {
   valid: [{ name: 'every listed tool is dispatched (constant labels); a list or a dispatch that cannot be followed', code: dispatchFine }],
   invalid: [
@@ -219,6 +247,22 @@ runCases('required-function-name-known on the low-level MCP Server', dispatchRul
           messageId: 'unlistedDispatchedTool',
           data: { set: 'MCP server "pg-inspect"', name: 'describe_tables', listed: '"list_tables", "describe_table"' },
           ...loc(dispatchTypo, "'describe_tables'"),
+        },
+      ],
+    },
+    {
+      name: 'a server in a class field: the switch on the destructured name misspells a listed tool',
+      code: dispatchInClass,
+      errors: [
+        {
+          messageId: 'undispatchedListedTool',
+          data: { set: 'MCP server "weather"', name: 'get_alerts', dispatched: '"get_forecast", "get_alert"' },
+          ...loc(dispatchInClass, "'get_alerts'"),
+        },
+        {
+          messageId: 'unlistedDispatchedTool',
+          data: { set: 'MCP server "weather"', name: 'get_alert', listed: '"get_forecast", "get_alerts"' },
+          ...loc(dispatchInClass, "'get_alert'"),
         },
       ],
     },
