@@ -25,41 +25,21 @@ export function checkDispatchedNames(input: CheckInput): Finding[] {
     const set = sets.get(key);
     if (!set || set.kind !== 'mcp-server' || set.tools.length === 0 || set.unresolved.length > 0) continue;
     if (!dispatches.every((d) => d.complete && d.names.every((n) => n.name !== undefined))) continue;
-    const listed = new Map<string, SourceRef>();
     if (set.tools.some((tool) => tool.name === undefined)) continue;
+    const listed = new Map<string, SourceRef>();
     for (const tool of set.tools) if (!listed.has(tool.name!)) listed.set(tool.name!, tool.definedAt);
     const dispatched = new Map<string, SourceRef>();
     for (const d of dispatches) for (const n of d.names) if (!dispatched.has(n.name!)) dispatched.set(n.name!, n.at);
-    const handler = dispatches[0]!.at;
-    const list = set.tools[0]!.definedAt;
-    for (const [name, at] of dispatched) {
-      if (listed.has(name)) continue;
-      findings.push(
-        makeFinding(RULE, 'unlistedDispatchedTool', {
-          at,
-          data: { name, set: setLabel(set), listed: shown(listed.keys()) },
-          related: [
-            { ...list, message: `${setLabel(set)}: its tools/list answer lists its tools here` },
-            { ...set.at, message: `${setLabel(set)} is created here` },
-          ],
-          key: `dispatch|${setKey(set)}|${name}`,
-        }),
-      );
-    }
-    for (const [name, at] of listed) {
-      if (dispatched.has(name)) continue;
-      findings.push(
-        makeFinding(RULE, 'undispatchedListedTool', {
-          at,
-          data: { name, set: setLabel(set), dispatched: shown(dispatched.keys()) },
-          related: [
-            { ...handler, message: `${setLabel(set)}: its tools/call handler is set here` },
-            { ...set.at, message: `${setLabel(set)} is created here` },
-          ],
-          key: `undispatched|${setKey(set)}|${name}`,
-        }),
-      );
-    }
+    const label = setLabel(set);
+    const created = { ...set.at, message: `${label} is created here` };
+    const report = (messageId: 'unlistedDispatchedTool' | 'undispatchedListedTool', name: string, at: SourceRef, data: Record<string, string>, other: SourceRef & { message: string }): void => {
+      const kind = messageId === 'unlistedDispatchedTool' ? 'dispatch' : 'undispatched';
+      findings.push(makeFinding(RULE, messageId, { at, data: { name, set: label, ...data }, related: [other, created], key: `${kind}|${setKey(set)}|${name}` }));
+    };
+    const list = { ...set.tools[0]!.definedAt, message: `${label}: its tools/list answer lists its tools here` };
+    const handler = { ...dispatches[0]!.at, message: `${label}: its tools/call handler is set here` };
+    for (const [name, at] of dispatched) if (!listed.has(name)) report('unlistedDispatchedTool', name, at, { listed: shown(listed.keys()) }, list);
+    for (const [name, at] of listed) if (!dispatched.has(name)) report('undispatchedListedTool', name, at, { dispatched: shown(dispatched.keys()) }, handler);
   }
   return findings;
 }
