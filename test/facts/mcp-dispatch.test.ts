@@ -62,6 +62,8 @@ describe('tools/call dispatch facts', () => {
       `async (request) => { if (request.params.name.startsWith('a')) return { content: [] }; throw new Error('x'); }`,
       `async (request) => { const tool = TOOLS.find((t) => t.name === request.params.name); return tool.run(); }`,
       `handleCall`,
+      // A nested \`name\` is another value: its comparisons name no tool.
+      `async (request) => { const { name } = request.params; if (name === 'a') return { content: [] }; ['x'].forEach((name) => { if (name === 'x') log(); }); throw new Error('no'); }`,
     ];
     for (const handler of incomplete) expect(dispatchOf(handler).dispatch.complete, handler).toBe(false);
   });

@@ -45,7 +45,11 @@ function readDispatch(ctx: Ctx, handler: TS.FunctionLikeDeclaration, parameter: 
   const read: Read = { names: [], complete: true };
   if (!bind(ctx, param.name, [], target, tracked)) read.complete = false;
   const visit = (node: TS.Node): void => {
-    if (ts.isIdentifier(node) && tracked.has(node.text) && isReference(ctx, node)) use(ctx, node, tracked.get(node.text)!, target, tracked, read, scope);
+    if (ts.isIdentifier(node) && tracked.has(node.text)) {
+      if (isReference(ctx, node)) use(ctx, node, tracked.get(node.text)!, target, tracked, read, scope);
+      // Names are tracked by their text: a nested declaration of one would be taken for the request.
+      else if (declares(ctx, node)) read.complete = false;
+    }
     ts.forEachChild(node, visit);
   };
   visit(handler.body);
@@ -185,6 +189,15 @@ function isReference(ctx: Ctx, id: TS.Identifier): boolean {
   if (ts.isPropertyAssignment(parent) || ts.isMethodDeclaration(parent) || ts.isPropertyDeclaration(parent)) return parent.name !== id;
   if (ts.isBindingElement(parent) || ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isFunctionDeclaration(parent)) return false;
   return true;
+}
+
+/** The name a declaration declares (not a destructured key). */
+function declares(ctx: Ctx, id: TS.Identifier): boolean {
+  const { ts } = ctx;
+  const parent = parentOf(ctx, id);
+  if (!parent) return false;
+  if (ts.isBindingElement(parent) || ts.isVariableDeclaration(parent) || ts.isParameter(parent) || ts.isFunctionDeclaration(parent) || ts.isClassDeclaration(parent)) return parent.name === id;
+  return false;
 }
 
 function propertyText(ctx: Ctx, name: TS.PropertyName): string | undefined {
