@@ -338,7 +338,9 @@ export const catalog = {
       'among the tools the set starts with makes the provider reject the request or the SDK fail after it, and an ' +
       'active-tools entry that names no tool is silently dropped. Tools that only appear later through addTools() ' +
       'cannot satisfy a forced first request. A tool listed by name where the framework looks names up in its registry ' +
-      '(Genkit tools: ["lookup"]) must be one that some definition registers.',
+      '(Genkit tools: ["lookup"]) must be one that some definition registers. A low-level MCP Server\'s tools/call handler ' +
+      'that switches on the requested name must handle exactly the names its tools/list answer lists: a case for an ' +
+      'unlisted name never runs, and a listed tool without one always fails.',
     defaultSeverity: 'error',
     requiresTypeChecking: false,
     usesTypeInformation: true,
@@ -350,6 +352,10 @@ export const catalog = {
         '{{option}} "{{name}}" names no tool configured on {{set}} (configured: {{available}}); a tool of that name only appears later through addTools(), but the forced choice applies to the first request, before it exists. Force a configured tool, or configure this one on the agent.',
       unknownRegisteredTool:
         '{{option}} lists "{{name}}" by name, but no tool of that name is registered (registered: {{registered}}); {{effect}}. Register a tool of that name, or list the tool itself.',
+      unlistedDispatchedTool:
+        'The tools/call handler of {{set}} runs "{{name}}", but its tools/list answer lists no tool of that name (listed: {{listed}}): no model is offered it, so this branch never runs. List the tool, or name a listed one.',
+      undispatchedListedTool:
+        '{{set}} lists "{{name}}" in its tools/list answer, but its tools/call handler has no branch for it (handled: {{dispatched}}): every call of it falls to the handler\'s default. Handle it in the tools/call handler, or stop listing it.',
     },
   }),
   'middleware-result-before-next': rule({

@@ -4,12 +4,14 @@
 // its configured tools and handoffs, plus the run's own tools. Known names are what the runtime's
 // strictToolChoice accepts: the public name, the qualified (dispatch) name, and handoff tool names.
 // Tools added later through addTools() do not count. Quiet whenever the set is not fully known: unresolved members, dynamic names, MCP servers
-// (their tools arrive at run time), a run receiver that is not one known agent.
+// (their tools arrive at run time), a run receiver that is not one known agent. A server's
+// dispatching handler against its tools list: ./dispatched-names.ts.
 import { setKey, setLabel } from './set-label.js';
 import { getFunctionToolQualifiedName } from '../runtime/identity/index.js';
 import type { ResolvedExposureSet, ResolvedHandoff, ResolvedTool, ResolvedToolReference, SourceRef } from '../facts/resolved.js';
 import type { AgentFact } from '../facts/types.js';
 import type { Finding } from './finding.js';
+import { checkDispatchedNames } from './dispatched-names.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
 import { toToolLike } from './tool-like.js';
@@ -65,6 +67,7 @@ export function checkRequiredFunctionNameKnown(input: CheckInput): Finding[] {
       }),
     );
   }
+  findings.push(...checkDispatchedNames(input));
   return findings;
 }
 

@@ -8,7 +8,7 @@ import type { LinkedProject } from './resolved.js';
 import { linkCatalog } from './resolve/catalog.js';
 import type { LinkContext, LinkOptions } from './resolve/context.js';
 import { linkExposures, linkLoaders } from './resolve/exposures.js';
-import { linkMcpServers, mcpServerSets } from './resolve/mcp.js';
+import { linkMcpDispatches, linkMcpServers, mcpServerSets } from './resolve/mcp.js';
 import { mcpNameImports } from './resolve/mcp-name-imports.js';
 import { type FileIndex, indexFile } from './resolve/project-index.js';
 import { runReferences } from './resolve/references.js';
@@ -29,6 +29,7 @@ export function linkFacts(files: readonly FileFacts[], options: LinkOptions): Li
   linkLoaders(exposureSets, loaders);
   const exposureOf = new Map(agents.map((agent) => [agent.key, agent.exposureKey]));
   const nameImports = mcpNameImports(ctx);
+  const dispatches = linkMcpDispatches(ctx);
   return {
     exposureSets,
     tools,
@@ -36,6 +37,7 @@ export function linkFacts(files: readonly FileFacts[], options: LinkOptions): Li
     agents,
     mcpServers,
     toolReferences: [...references, ...runReferences(ctx, exposureOf)],
+    ...(dispatches.length > 0 ? { mcpDispatches: dispatches } : {}),
     ...(nameImports ? { mcpNameImports: nameImports } : {}),
   };
 }

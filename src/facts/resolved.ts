@@ -194,6 +194,20 @@ export interface ResolvedToolReference {
   registered?: string[];
 }
 
+/**
+ * A handler that runs a tool by the requested name (`McpDispatchFact`), on the server sets its
+ * receiver resolves to: the names it compares the requested name with.
+ */
+export interface ResolvedMcpDispatch {
+  at: SourceRef;
+  /** Keys of the MCP server sets (`ResolvedExposureSet.key`) it is set on. */
+  setKeys: string[];
+  /** Each compared name, where it is written; `name` undefined when it is not statically known. */
+  names: Array<{ name: string | undefined; at: SourceRef }>;
+  /** Only these names are compared (`McpDispatchFact.complete`). */
+  complete: boolean;
+}
+
 export interface LinkedProject {
   exposureSets: ResolvedExposureSet[];
   /** Every tool definition, with its name resolved, whether or not any set lists it. */
@@ -203,6 +217,8 @@ export interface LinkedProject {
   mcpServers: ResolvedMcpServer[];
   /** Tool references (forced tool choices, active-tool lists) with their sets resolved; absent = none known. */
   toolReferences?: ResolvedToolReference[];
+  /** Handlers that run a tool by the requested name; absent = none. */
+  mcpDispatches?: ResolvedMcpDispatch[];
   /**
    * Project files each file with MCP name lookups imports (resolved specifiers), so a lookup can be
    * compared with names built in the modules it imports. Only those files: resolving every import of

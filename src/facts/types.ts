@@ -192,6 +192,23 @@ export interface McpServerFact {
   span: Span;
 }
 
+/**
+ * A handler that runs a tool by the name a request carries (`McpDispatchSpec`): the names it compares
+ * the requested name with, on the server it is set on.
+ */
+export interface McpDispatchFact {
+  adapter: string;
+  receiver: ValueRef;
+  /** Each string the requested name is compared with (a `case` label, `name === 'a'`), where it is written. */
+  names: NameValue[];
+  /**
+   * The requested name is used only in those comparisons (and in messages): no lookup by it, no call
+   * it is passed to, and the handler is a function of the file. Otherwise other names may run too.
+   */
+  complete: boolean;
+  span: Span;
+}
+
 /** `server.tool('x', ...)` / `server.registerTool('x', ...)` on a receiver that may be an MCP server. */
 export interface McpRegistrationFact {
   adapter: string;
@@ -542,6 +559,8 @@ export interface FileFacts {
   agents: AgentFact[];
   mcpServers: McpServerFact[];
   mcpRegistrations: McpRegistrationFact[];
+  /** Present when the file sets one. */
+  mcpDispatches?: McpDispatchFact[];
   functions: FunctionFact[];
   calls: CallFact[];
   exposures: ExposureFact[];

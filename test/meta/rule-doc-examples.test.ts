@@ -18,9 +18,9 @@ const BY_FRAMEWORK = 'Examples by framework';
 /** Every framework but this package's runtime, which has examples of its own on every page. */
 const frameworks = adapters.filter((adapter) => adapter.id !== 'tool-identity-audit');
 
-/** Frameworks that name tools in a tool choice, an active-tools list or an allow-list. */
+/** Frameworks that name tools in a tool choice, an active-tools list, an allow-list or a dispatch on the requested name. */
 const referencesTools = (adapter: FrameworkAdapter): boolean =>
-  (adapter.runs?.length ?? 0) > 0 || (adapter.exposures ?? []).some((exposure) => (exposure.references?.length ?? 0) > 0);
+  (adapter.runs?.length ?? 0) > 0 || (adapter.exposures ?? []).some((exposure) => (exposure.references?.length ?? 0) > 0) || (adapter.mcpDispatches?.length ?? 0) > 0;
 
 /** Frameworks whose tools get no provider call ID (README, "Frameworks": the call IDs column). */
 const withoutCallIds = new Set(['inngest-agent-kit', 'llamaindex', 'mcp-sdk', 'fastmcp', 'claude-agent-sdk', 'genkit', 'strands']);
@@ -149,7 +149,7 @@ describe.each(pages.map((page) => [page.id, page] as const))('docs/rules/%s.md',
 describe('the framework each rule applies to', () => {
   it('follows from the adapters: tool references and namespaces', () => {
     expect(frameworks.filter(referencesTools).map((adapter) => adapter.id).sort()).toEqual(
-      frameworks.map((adapter) => adapter.id).filter((framework) => !['llamaindex', 'mcp-sdk', 'fastmcp', 'genkit', 'strands'].includes(framework)).sort(),
+      frameworks.map((adapter) => adapter.id).filter((framework) => !['llamaindex', 'fastmcp', 'genkit', 'strands'].includes(framework)).sort(),
     );
     expect(frameworks.filter(appliesTo['no-namespace-equals-name']).map((adapter) => adapter.id)).toEqual(['openai-agents']);
     for (const framework of withoutCallIds) expect(frameworks.map((adapter) => adapter.id)).toContain(framework);

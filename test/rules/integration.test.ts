@@ -283,6 +283,35 @@ const rowDetails: Record<string, RowDetail[]> = {
       data: { server: '"warehouse-metrics"', name: 'get_metric' },
       needsTypes: true,
     },
+    // The tools/call handlers against the lists: a switch in TypeScript, an if chain in JavaScript.
+    {
+      rule: 'required-function-name-known',
+      messageId: 'undispatchedListedTool',
+      file: 'src/inspector.ts',
+      data: { set: 'MCP server "pg-inspect"', name: 'explain_query', dispatched: '"list_tables", "describe_table", "query", "table_sizes"' },
+      needsTypes: false,
+    },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unlistedDispatchedTool',
+      file: 'src/inspector.ts',
+      data: { set: 'MCP server "pg-inspect"', name: 'table_sizes', listed: '"list_tables", "describe_table", "query", "explain_query"' },
+      needsTypes: false,
+    },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'undispatchedListedTool',
+      file: 'src/js/metric-tools.mjs',
+      data: { set: 'MCP server "warehouse-metrics"', name: 'list_metrics', dispatched: '"get_metric", "get_metric_range"' },
+      needsTypes: true,
+    },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unlistedDispatchedTool',
+      file: 'src/js/metrics-server.mjs',
+      data: { set: 'MCP server "warehouse-metrics"', name: 'get_metric_range', listed: '"get_metric", "list_metrics"' },
+      needsTypes: true,
+    },
   ],
   // Claude Agent SDK: createSdkMcpServer tool lists, query() shows mcp__<key>__<tool>.
   'frameworks/claude-agent-sdk': [

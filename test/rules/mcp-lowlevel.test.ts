@@ -3,7 +3,10 @@
 // `setRequestHandler('tools/list', ...)` in v2) returns the server's tools, inline or through a
 // `const`; two entries of one name are both listed. A list imported from another module is in
 // fixtures/frameworks/mcp-lowlevel (test/rules/integration.test.ts, test/analyzer/fixtures.test.ts).
+// The `tools/call` handler's dispatch on `request.params.name` against the list:
+// required-function-name-known.
 import collisionRule from '../../rules/no-tool-name-collision.js';
+import dispatchRule from '../../rules/required-function-name-known.js';
 import nameRule from '../../rules/valid-tool-name.js';
 import { loc, runCases } from './testers.js';
 
@@ -114,6 +117,163 @@ runCases('valid-tool-name on the low-level MCP Server', nameRule, {
           messageId: 'invalidToolName',
           data: { what: 'MCP tool', name: 'vacuum table', provider: "the MCP specification's tool-name pattern", reason: 'it contains " "; only letters, digits, "_", "-" and "." are allowed' },
           ...loc(badName, "'vacuum table'"),
+        },
+      ],
+    },
+  ],
+});
+
+const dispatchTypo = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+
+const server = new Server({ name: 'pg-inspect', version: '1.0.0' }, { capabilities: { tools: {} } });
+
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [
+    { name: 'list_tables', description: 'Tables.', inputSchema: { type: 'object' as const } },
+    { name: 'describe_table', description: 'Columns.', inputSchema: { type: 'object' as const } },
+  ],
+}));
+
+server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  switch (request.params.name) {
+    case 'list_tables':
+      return { content: [{ type: 'text' as const, text: '[]' }] };
+    case 'describe_tables':
+      return { content: [{ type: 'text' as const, text: '{}' }] };
+    default:
+      throw new Error(\`Unknown tool: \${request.params.name}\`);
+  }
+});
+`;
+
+const dispatchRemoved = `import { Server } from '@modelcontextprotocol/server';
+
+const TOOLS = [{ name: 'daily', description: 'Daily.', inputSchema: { type: 'object' as const } }];
+
+export function createReports(server: Server): void {
+  server.setRequestHandler('tools/list', async () => ({ tools: TOOLS }));
+  server.setRequestHandler('tools/call', async (request) => {
+    const { name, arguments: args } = request.params;
+    if (name === 'daily') return { content: [{ type: 'text' as const, text: JSON.stringify(args) }] };
+    if (name === 'rebuild_rollups') return { content: [{ type: 'text' as const, text: 'rebuilt' }] };
+    return { content: [{ type: 'text' as const, text: \`Unknown tool \${name}\` }], isError: true };
+  });
+}
+`;
+
+const dispatchFine = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { extraTools, runExtra } from './extra.js';
+
+const NAMES = { list: 'list_tables', query: 'query' } as const;
+const inspect = new Server({ name: 'inspect', version: '1.0.0' }, { capabilities: { tools: {} } });
+const plugins = new Server({ name: 'plugins', version: '1.0.0' }, { capabilities: { tools: {} } });
+const routed = new Server({ name: 'routed', version: '1.0.0' }, { capabilities: { tools: {} } });
+const handlers: Record<string, () => Promise<{ content: [] }>> = {};
+
+inspect.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [
+    { name: NAMES.list, description: 'Tables.', inputSchema: { type: 'object' as const } },
+    { name: 'query', description: 'SQL.', inputSchema: { type: 'object' as const } },
+  ],
+}));
+inspect.setRequestHandler(CallToolRequestSchema, async ({ params: { name } }) => {
+  switch (name) {
+    case NAMES.list:
+      return { content: [] };
+    case NAMES.query:
+      return { content: [] };
+  }
+  throw new Error('Unknown tool: ' + name);
+});
+
+plugins.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'ping', inputSchema: { type: 'object' as const } }, ...extraTools()] }));
+plugins.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === 'ping') return { content: [] };
+  return runExtra(request.params.name, request.params.arguments);
+});
+
+routed.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'a', inputSchema: { type: 'object' as const } }, { name: 'b', inputSchema: { type: 'object' as const } }] }));
+routed.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === 'a') return { content: [] };
+  const handler = handlers[request.params.name];
+  if (!handler) throw new Error('unknown');
+  return handler();
+});
+`;
+
+const dispatchInClass = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+
+export class WeatherServer {
+  private server = new Server({ name: 'weather', version: '1.0.0' }, { capabilities: { tools: {} } });
+
+  constructor() {
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [
+        { name: 'get_forecast', inputSchema: { type: 'object' as const } },
+        { name: 'get_alerts', inputSchema: { type: 'object' as const } },
+      ],
+    }));
+    this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      const { name, arguments: args } = request.params;
+      switch (name) {
+        case 'get_forecast':
+          return { content: [{ type: 'text' as const, text: JSON.stringify(args) }] };
+        case 'get_alert':
+          return { content: [] };
+        default:
+          throw new McpError(ErrorCode.MethodNotFound, \`Unknown tool: \${name}\`);
+      }
+    });
+  }
+}
+`;
+
+runCases('required-function-name-known on the low-level MCP Server', dispatchRule, {
+  valid: [{ name: 'every listed tool is dispatched (constant labels); a list or a dispatch that cannot be followed', code: dispatchFine }],
+  invalid: [
+    {
+      name: 'a typo in a case label: the dispatched name is not listed, and the listed tool is never dispatched',
+      code: dispatchTypo,
+      errors: [
+        {
+          messageId: 'undispatchedListedTool',
+          data: { set: 'MCP server "pg-inspect"', name: 'describe_table', dispatched: '"list_tables", "describe_tables"' },
+          ...loc(dispatchTypo, "'describe_table'"),
+        },
+        {
+          messageId: 'unlistedDispatchedTool',
+          data: { set: 'MCP server "pg-inspect"', name: 'describe_tables', listed: '"list_tables", "describe_table"' },
+          ...loc(dispatchTypo, "'describe_tables'"),
+        },
+      ],
+    },
+    {
+      name: 'a server in a class field: the switch on the destructured name misspells a listed tool',
+      code: dispatchInClass,
+      errors: [
+        {
+          messageId: 'undispatchedListedTool',
+          data: { set: 'MCP server "weather"', name: 'get_alerts', dispatched: '"get_forecast", "get_alert"' },
+          ...loc(dispatchInClass, "'get_alerts'"),
+        },
+        {
+          messageId: 'unlistedDispatchedTool',
+          data: { set: 'MCP server "weather"', name: 'get_alert', listed: '"get_forecast", "get_alerts"' },
+          ...loc(dispatchInClass, "'get_alert'"),
+        },
+      ],
+    },
+    {
+      name: "v2: an if chain on the destructured name still runs a tool the 'tools/list' answer no longer lists",
+      code: dispatchRemoved,
+      errors: [
+        {
+          messageId: 'unlistedDispatchedTool',
+          data: { set: 'MCP server', name: 'rebuild_rollups', listed: '"daily"' },
+          ...loc(dispatchRemoved, "'rebuild_rollups'"),
         },
       ],
     },

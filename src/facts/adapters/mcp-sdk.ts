@@ -10,7 +10,9 @@
 // registry: `server.setRequestHandler(ListToolsRequestSchema, handler)` (v2: `'tools/list'`) answers
 // `tools/list` with whatever the handler returns, so `{ tools: [...] }` is the server's tool set,
 // sent as written: two entries of one name are both listed (no check anywhere in the SDK). Which
-// tool a `tools/call` runs is the application's `CallToolRequestSchema` handler's business.
+// tool a `tools/call` runs is the application's `CallToolRequestSchema` (v2: `'tools/call'`)
+// handler's business: it gets `request.params.name` and usually switches on it, so its `case`
+// labels are the names it runs.
 import { RETURNS, type FrameworkAdapter } from './types.js';
 
 const verbatim = (name: string): string => name;
@@ -60,6 +62,13 @@ export const mcpSdkAdapter: FrameworkAdapter = {
       request: { argument: 0, exports: ['ListToolsRequestSchema'], strings: ['tools/list'] },
       list: { argument: 1, path: [RETURNS, 'tools'], name: ['name'], inCall: 'listed' },
       onDuplicate: 'listed',
+    },
+  ],
+  mcpDispatches: [
+    {
+      match: [{ type: 'method', method: 'setRequestHandler', minArguments: 2 }],
+      request: { argument: 0, exports: ['CallToolRequestSchema'], strings: ['tools/call'] },
+      handler: { argument: 1, parameter: 0, name: ['params', 'name'] },
     },
   ],
   naming: { tool: verbatim, namespace: verbatim, handoff: (agentName) => `transfer_to_${agentName}`, agentTool: verbatim },

@@ -333,12 +333,36 @@ export interface McpRegistrationSpec {
    * `strings` (v2 `setRequestHandler('tools/list', ...)`). Any other first argument is another
    * handler, not a registration.
    */
-  request?: { argument: number; exports: readonly string[]; strings: readonly string[] };
+  request?: McpRequestSpec;
   /**
    * The server is an argument of the call, not its receiver: a project's wrapper
    * `registerPaidTool(server, name, ...)` is `{ argument: 0 }`.
    */
   server?: { argument: number };
+}
+
+/** The request a handler is set for: an export of an enabling module, or a method string. */
+export interface McpRequestSpec {
+  argument: number;
+  exports: readonly string[];
+  strings: readonly string[];
+}
+
+/**
+ * A handler that runs the tool a request names, by comparing the requested name with strings: the
+ * low-level MCP `Server`'s `setRequestHandler(CallToolRequestSchema, async (request) => { switch
+ * (request.params.name) { case 'a': ... } })`. The strings it compares the name with (`case`
+ * labels, `name === 'a'`) are the tools it runs, on the receiving server; a name its tools list
+ * does not carry never runs, and a listed tool it does not compare always falls to the default.
+ */
+export interface McpDispatchSpec {
+  match: readonly CallShape[];
+  request: McpRequestSpec;
+  /**
+   * The handler function at argument `argument`; the requested name at `name` inside its parameter
+   * `parameter` (`['params', 'name']`), read through destructuring and `const` aliases.
+   */
+  handler: { argument: number; parameter: number; name: readonly string[] };
 }
 
 /**
@@ -421,6 +445,7 @@ export interface FrameworkAdapter {
   exposures?: readonly ExposureSpec[];
   mcpServers?: readonly McpServerSpec[];
   mcpRegistrations?: readonly McpRegistrationSpec[];
+  mcpDispatches?: readonly McpDispatchSpec[];
   /** Methods on an agent whose result is some other agent: its tools cannot be followed statically. */
   opaqueAgents?: readonly CallShape[];
   invocationContext?: InvocationContextSpec;

@@ -6,6 +6,7 @@ import { type Ctx, spanOf, unwrap } from './context.js';
 import { adapterForModule, resolveImported, wrapperMatches } from './definitions.js';
 import { type PendingContextCall, matchContextCall } from './invocation.js';
 import { matchShape, receiverOf } from './match.js';
+import { addMcpDispatch } from './dispatch.js';
 import { addMcpRegistration } from './mcp.js';
 import { type CallNode, functionOf, lookupOption } from './options.js';
 import { collectReferences } from './references.js';
@@ -34,6 +35,9 @@ export function handleOtherCall(ctx: Ctx, contextCalls: PendingContextCall[], no
         const on = m.role !== 'mcp-registration' ? undefined : m.spec.server ? node.arguments[m.spec.server.argument] : receiverOf(ts, receiver, m);
         if (m.role !== 'mcp-registration' || !on || isNamespaceReceiver(ctx, on, scope)) continue;
         if (addMcpRegistration(ctx, node, on, scope, adapter.id, m.spec)) return;
+      }
+      for (const m of matched) {
+        if (m.role === 'mcp-dispatch' && !isNamespaceReceiver(ctx, receiver, scope) && addMcpDispatch(ctx, node, receiver, scope, adapter.id, m.spec)) return;
       }
       const contextCall = matchContextCall(ctx, node, method, receiver, scope);
       if (contextCall && contextCall.adapter === adapter) {

@@ -7,6 +7,7 @@ import type {
   ExposureSpec,
   FrameworkAdapter,
   HandoffDefiner,
+  McpDispatchSpec,
   McpRegistrationSpec,
   McpServerSpec,
   NamespaceDefiner,
@@ -24,6 +25,7 @@ export type Entry =
   | { role: 'exposure'; spec: ExposureSpec }
   | { role: 'mcp-server'; spec: McpServerSpec }
   | { role: 'mcp-registration'; spec: McpRegistrationSpec }
+  | { role: 'mcp-dispatch'; spec: McpDispatchSpec }
   | { role: 'opaque-agent' }
   | { role: 'run-options'; spec: RunSpec }
   | { role: 'hook'; spec: CollectHook }
@@ -66,6 +68,7 @@ function entriesOf(adapter: FrameworkAdapter): Array<{ entry: Entry; match: read
   for (const spec of adapter.exposures ?? []) out.push({ entry: { role: 'exposure', spec }, match: spec.match });
   for (const spec of adapter.mcpServers ?? []) out.push({ entry: { role: 'mcp-server', spec }, match: spec.match });
   for (const spec of adapter.mcpRegistrations ?? []) out.push({ entry: { role: 'mcp-registration', spec }, match: spec.match });
+  for (const spec of adapter.mcpDispatches ?? []) out.push({ entry: { role: 'mcp-dispatch', spec }, match: spec.match });
   if (adapter.opaqueAgents) out.push({ entry: { role: 'opaque-agent' }, match: adapter.opaqueAgents });
   for (const spec of adapter.runs ?? []) out.push({ entry: { role: 'run-options', spec }, match: spec.match });
   for (const spec of adapter.collect ?? []) out.push({ entry: { role: 'hook', spec }, match: spec.match });

@@ -3,7 +3,7 @@
 // parameter typed as a server stands for one instance when no caller can be followed.
 import type * as TS from 'typescript';
 import { adapterEnabledBy } from '../adapters/index.js';
-import type { McpRegistrationSpec } from '../adapters/types.js';
+import type { McpRegistrationSpec, McpRequestSpec } from '../adapters/types.js';
 import { type Ctx, branchPath, isStringLike, makeId, spanOf, unwrap } from './context.js';
 import { type Def, resolveImported } from './definitions.js';
 import { type CallNode, dynamic, lookupProperty, stringOf, valueOption, writtenName } from './options.js';
@@ -76,7 +76,7 @@ export function addMcpRegistration(ctx: Ctx, node: TS.CallExpression, receiver: 
 }
 
 /** The request a handler is set for is the spec's: an export of an enabling module, or a string. */
-function isRequest(ctx: Ctx, node: TS.CallExpression, scope: Scope, adapterId: string, request: NonNullable<McpRegistrationSpec['request']>): boolean {
+export function isRequest(ctx: Ctx, node: TS.CallExpression, scope: Scope, adapterId: string, request: McpRequestSpec): boolean {
   const arg = node.arguments[request.argument];
   if (!arg) return false;
   const e = unwrap(ctx.ts, arg);

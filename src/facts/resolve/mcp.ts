@@ -1,7 +1,7 @@
 // MCP server instances: the set of each instance (its registrations in the order the server meets
 // them, through the calls that pass it on) and the server records.
 import type { McpRegistrationFact, ValueRef } from '../types.js';
-import type { ResolvedExposureSet, ResolvedMcpServer, ResolvedTool, SourceRef } from '../resolved.js';
+import type { ResolvedExposureSet, ResolvedMcpDispatch, ResolvedMcpServer, ResolvedTool, SourceRef } from '../resolved.js';
 import { callsTo } from './calls.js';
 import type { LinkContext } from './context.js';
 import { type Item, MAX_DEPTH } from './items.js';
@@ -131,6 +131,23 @@ function serversOf(ctx: LinkContext, file: string, receiver: ValueRef, depth: nu
     if (init?.kind === 'param') out.push(...serversOf(ctx, file, init, depth + 1));
   }
   return dedupeServers(out);
+}
+
+/** Dispatching handlers in file order, each on the server sets its receiver can be. */
+export function linkMcpDispatches(ctx: LinkContext): ResolvedMcpDispatch[] {
+  const out: ResolvedMcpDispatch[] = [];
+  for (const [file, fi] of ctx.index) {
+    for (const dispatch of fi.facts.mcpDispatches ?? []) {
+      const setKeys = [...new Set(serversOf(ctx, file, dispatch.receiver, 0).map(({ server }) => `${server.file}#${server.server.id}`))];
+      out.push({
+        at: { file, span: dispatch.span },
+        setKeys,
+        names: dispatch.names.map((name) => ({ name: staticName(ctx, file, name), at: { file, span: name.span } })),
+        complete: dispatch.complete,
+      });
+    }
+  }
+  return out;
 }
 
 /** The server records in file order; a server's set joins the exposure sets (appended after the others). */
