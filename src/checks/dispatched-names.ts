@@ -1,7 +1,8 @@
 // required-function-name-known, for a server that runs tools by the requested name (the low-level
 // MCP `Server`'s `tools/call` handler switching on `request.params.name`): a name it dispatches
 // that its tools list does not carry never runs (no model is offered it), and a listed tool it
-// does not dispatch always falls to the handler's default. Only when both sides are complete:
+// does not dispatch always falls to the handler's default, when that default turns it away (throws
+// or answers an error; code that answers every other name is a branch too). Only when both sides are complete:
 // every listed name static, and every handler on the server compares the name with static strings
 // only (a lookup by the name or a call it is passed to may run any tool).
 import type { ResolvedMcpDispatch, SourceRef } from '../facts/resolved.js';
@@ -39,6 +40,8 @@ export function checkDispatchedNames(input: CheckInput): Finding[] {
     const list = { ...set.tools[0]!.definedAt, message: `${label}: its tools/list answer lists its tools here` };
     const handler = { ...dispatches[0]!.at, message: `${label}: its tools/call handler is set here` };
     for (const [name, at] of dispatched) if (!listed.has(name)) report('unlistedDispatchedTool', name, at, { listed: shown(listed.keys()) }, list);
+    // A listed tool no branch names falls to what runs for other names: a defect only where that turns it away.
+    if (!dispatches.every((d) => d.rejectsOthers)) continue;
     for (const [name, at] of listed) if (!dispatched.has(name)) report('undispatchedListedTool', name, at, { dispatched: shown(dispatched.keys()) }, handler);
   }
   return findings;

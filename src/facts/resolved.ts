@@ -206,6 +206,8 @@ export interface ResolvedMcpDispatch {
   names: Array<{ name: string | undefined; at: SourceRef }>;
   /** Only these names are compared (`McpDispatchFact.complete`). */
   complete: boolean;
+  /** Other names are turned away, not answered (`McpDispatchFact.rejectsOthers`). */
+  rejectsOthers: boolean;
 }
 
 export interface LinkedProject {

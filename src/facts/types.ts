@@ -206,6 +206,8 @@ export interface McpDispatchFact {
    * it is passed to, and the handler is a function of the file. Otherwise other names may run too.
    */
   complete: boolean;
+  /** A name no comparison matched is turned away (a `default:` or last statement that throws or answers an error). */
+  rejectsOthers?: true;
   span: Span;
 }
 

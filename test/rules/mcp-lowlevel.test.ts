@@ -194,6 +194,14 @@ plugins.setRequestHandler(CallToolRequestSchema, async (request) => {
   return runExtra(request.params.name, request.params.arguments);
 });
 
+// What runs for every other name answers normally: it is the branch of the second tool.
+const forecast = new Server({ name: 'forecast', version: '1.0.0' }, { capabilities: { tools: {} } });
+forecast.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'forecast', inputSchema: { type: 'object' as const } }, { name: 'forecast_raw', inputSchema: { type: 'object' as const } }] }));
+forecast.setRequestHandler(CallToolRequestSchema, async (request) => {
+  if (request.params.name === 'forecast') return { content: [{ type: 'text' as const, text: 'mild' }] };
+  return { content: [{ type: 'text' as const, text: 'raw' }] };
+});
+
 routed.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: 'a', inputSchema: { type: 'object' as const } }, { name: 'b', inputSchema: { type: 'object' as const } }] }));
 routed.setRequestHandler(CallToolRequestSchema, async (request) => {
   if (request.params.name === 'a') return { content: [] };
@@ -232,7 +240,7 @@ export class WeatherServer {
 `;
 
 runCases('required-function-name-known on the low-level MCP Server', dispatchRule, {
-  valid: [{ name: 'every listed tool is dispatched (constant labels); a list or a dispatch that cannot be followed', code: dispatchFine }],
+  valid: [{ name: 'every listed tool is dispatched (constant labels); a fall-through that answers normally; a list or a dispatch that cannot be followed', code: dispatchFine }],
   invalid: [
     {
       name: 'a typo in a case label: the dispatched name is not listed, and the listed tool is never dispatched',

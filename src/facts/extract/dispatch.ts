@@ -5,7 +5,7 @@
 // means other names may run, so the dispatch is not complete.
 import type * as TS from 'typescript';
 import type { McpDispatchSpec } from '../adapters/types.js';
-import { type Ctx, outerParent, parentOf, spanOf, unwrap } from './context.js';
+import { type Ctx, isFunctionLike, outerParent, parentOf, propertyNameText, spanOf, unwrap } from './context.js';
 import { isRequest } from './mcp.js';
 import { functionOf } from './options.js';
 import type { Scope } from './scope.js';
@@ -25,9 +25,40 @@ export function addMcpDispatch(ctx: Ctx, node: TS.CallExpression, receiver: TS.E
     receiver: toValueRef(ctx, receiver, scope),
     names: read?.names ?? [],
     complete: !!read && read.complete && read.names.length > 0,
+    ...(handler && rejectsOthers(ctx, handler) ? { rejectsOthers: true as const } : {}),
     span: spanOf(ctx, node),
   });
   return true;
+}
+
+/**
+ * The handler turns away a name no comparison matched: a `default:` clause, or the body's last
+ * statement, throws or answers an error (`return { isError: true, ... }`). Code that runs for any
+ * other name and answers normally handles those names: it is a branch too.
+ */
+function rejectsOthers(ctx: Ctx, handler: TS.FunctionLikeDeclaration): boolean {
+  const { ts } = ctx;
+  const body = handler.body;
+  if (!body || !ts.isBlock(body)) return false;
+  const isErrorAnswer = (e: TS.Expression): boolean => {
+    const value = unwrap(ts, ts.isAwaitExpression(e) ? e.expression : e);
+    return (
+      ts.isObjectLiteralExpression(value) &&
+      value.properties.some((p) => ts.isPropertyAssignment(p) && propertyNameText(ts, p.name) === 'isError' && p.initializer.kind === ts.SyntaxKind.TrueKeyword)
+    );
+  };
+  const rejects = (statement: TS.Statement): boolean =>
+    ts.isThrowStatement(statement) || (ts.isReturnStatement(statement) && statement.expression !== undefined && isErrorAnswer(statement.expression));
+  const last = body.statements.at(-1);
+  if (last && rejects(last)) return true;
+  let found = false;
+  const visit = (node: TS.Node): void => {
+    if (found || isFunctionLike(ts, node)) return;
+    if (ts.isDefaultClause(node) && node.statements.some(rejects)) found = true;
+    ts.forEachChild(node, visit);
+  };
+  body.statements.forEach(visit);
+  return found;
 }
 
 interface Read {

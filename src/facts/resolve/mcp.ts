@@ -144,6 +144,7 @@ export function linkMcpDispatches(ctx: LinkContext): ResolvedMcpDispatch[] {
         setKeys,
         names: dispatch.names.map((name) => ({ name: staticName(ctx, file, name), at: { file, span: name.span } })),
         complete: dispatch.complete,
+        rejectsOthers: dispatch.rejectsOthers === true,
       });
     }
   }
