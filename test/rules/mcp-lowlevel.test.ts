@@ -226,6 +226,7 @@ export class WeatherServer {
     }));
     this.server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const { name, arguments: args } = request.params;
+      console.error(\`[weather] calling \${name}\`);
       switch (name) {
         case 'get_forecast':
           return { content: [{ type: 'text' as const, text: JSON.stringify(args) }] };

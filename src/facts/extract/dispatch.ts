@@ -6,6 +6,7 @@
 import type * as TS from 'typescript';
 import type { McpDispatchSpec } from '../adapters/types.js';
 import { type Ctx, isFunctionLike, outerParent, parentOf, propertyNameText, spanOf, unwrap } from './context.js';
+import { isLogCall } from './identity-uses.js';
 import { isRequest } from './mcp.js';
 import { functionOf } from './options.js';
 import type { Scope } from './scope.js';
@@ -161,8 +162,9 @@ function isConst(ctx: Ctx, declaration: TS.VariableDeclaration): boolean {
 
 /**
  * What a use of the requested name compares it with: the labels of the `switch` it discriminates,
- * the other operand of `===`/`==`/`!==`/`!=`; `message` for a use that only builds text of an error
- * or answer (inside a `throw`, a template or `+` given to `new` or an object property); undefined
+ * the other operand of `===`/`==`/`!==`/`!=`; `message` for a use that only builds text of an error,
+ * an answer or a log line (inside a `throw`, a template or `+` given to `new` or an object property,
+ * an argument of a console or logger call); undefined
  * for any other use.
  */
 function comparedWith(ctx: Ctx, node: TS.Node): TS.Expression[] | 'message' | undefined {
@@ -181,6 +183,8 @@ function comparedWith(ctx: Ctx, node: TS.Node): TS.Expression[] | 'message' | un
     up = parentOf(ctx, up);
   }
   if (text !== child && up && (ts.isNewExpression(up) || (ts.isPropertyAssignment(up) && up.initializer === text))) return 'message';
+  // `console.error(\`calling ${name}\`)`, `logger.info('tool', name)`: a log line runs no tool.
+  if (up && ts.isCallExpression(up) && up.expression !== text && isLogCall(ctx, up)) return 'message';
   return undefined;
 }
 
