@@ -149,7 +149,10 @@ server.setRequestHandler(CallToolRequestSchema, async (request) => {
 
 const dispatchRemoved = `import { Server } from '@modelcontextprotocol/server';
 
-const TOOLS = [{ name: 'daily', description: 'Daily.', inputSchema: { type: 'object' as const } }];
+const TOOLS = [
+  { name: 'daily', description: 'Daily.', inputSchema: { type: 'object' as const } },
+  { name: 'weekly', description: 'Weekly.', inputSchema: { type: 'object' as const } },
+];
 
 export function createReports(server: Server): void {
   server.setRequestHandler('tools/list', async () => ({ tools: TOOLS }));
@@ -280,8 +283,14 @@ runCases('required-function-name-known on the low-level MCP Server', dispatchRul
       code: dispatchRemoved,
       errors: [
         {
+          // The handler's last statement answers `isError: true`: every other name is turned away.
+          messageId: 'undispatchedListedTool',
+          data: { set: 'MCP server', name: 'weekly', dispatched: '"daily", "rebuild_rollups"' },
+          ...loc(dispatchRemoved, "'weekly'"),
+        },
+        {
           messageId: 'unlistedDispatchedTool',
-          data: { set: 'MCP server', name: 'rebuild_rollups', listed: '"daily"' },
+          data: { set: 'MCP server', name: 'rebuild_rollups', listed: '"daily", "weekly"' },
           ...loc(dispatchRemoved, "'rebuild_rollups'"),
         },
       ],

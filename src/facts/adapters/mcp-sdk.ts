@@ -69,6 +69,7 @@ export const mcpSdkAdapter: FrameworkAdapter = {
       match: [{ type: 'method', method: 'setRequestHandler', minArguments: 2 }],
       request: { argument: 0, exports: ['CallToolRequestSchema'], strings: ['tools/call'] },
       handler: { argument: 1, parameter: 0, name: ['params', 'name'] },
+      errorFlag: 'isError',
     },
   ],
   naming: { tool: verbatim, namespace: verbatim, handoff: (agentName) => `transfer_to_${agentName}`, agentTool: verbatim },

@@ -363,6 +363,11 @@ export interface McpDispatchSpec {
    * `parameter` (`['params', 'name']`), read through destructuring and `const` aliases.
    */
   handler: { argument: number; parameter: number; name: readonly string[] };
+  /**
+   * The property of an answer that marks it an error (MCP's `isError`): a handler whose `default:` or
+   * last statement returns `{ [errorFlag]: true, ... }` (or throws) turns other names away.
+   */
+  errorFlag?: string;
 }
 
 /**

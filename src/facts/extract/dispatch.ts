@@ -26,7 +26,7 @@ export function addMcpDispatch(ctx: Ctx, node: TS.CallExpression, receiver: TS.E
     receiver: toValueRef(ctx, receiver, scope),
     names: read?.names ?? [],
     complete: !!read && read.complete && read.names.length > 0,
-    ...(handler && rejectsOthers(ctx, handler) ? { rejectsOthers: true as const } : {}),
+    ...(handler && rejectsOthers(ctx, handler, spec.errorFlag) ? { rejectsOthers: true as const } : {}),
     span: spanOf(ctx, node),
   });
   return true;
@@ -34,18 +34,19 @@ export function addMcpDispatch(ctx: Ctx, node: TS.CallExpression, receiver: TS.E
 
 /**
  * The handler turns away a name no comparison matched: a `default:` clause, or the body's last
- * statement, throws or answers an error (`return { isError: true, ... }`). Code that runs for any
- * other name and answers normally handles those names: it is a branch too.
+ * statement, throws or answers an error (`return { [errorFlag]: true, ... }`, the adapter's flag).
+ * Code that runs for any other name and answers normally handles those names: it is a branch too.
  */
-function rejectsOthers(ctx: Ctx, handler: TS.FunctionLikeDeclaration): boolean {
+function rejectsOthers(ctx: Ctx, handler: TS.FunctionLikeDeclaration, errorFlag: string | undefined): boolean {
   const { ts } = ctx;
   const body = handler.body;
   if (!body || !ts.isBlock(body)) return false;
   const isErrorAnswer = (e: TS.Expression): boolean => {
     const value = unwrap(ts, ts.isAwaitExpression(e) ? e.expression : e);
     return (
+      errorFlag !== undefined &&
       ts.isObjectLiteralExpression(value) &&
-      value.properties.some((p) => ts.isPropertyAssignment(p) && propertyNameText(ts, p.name) === 'isError' && p.initializer.kind === ts.SyntaxKind.TrueKeyword)
+      value.properties.some((p) => ts.isPropertyAssignment(p) && propertyNameText(ts, p.name) === errorFlag && p.initializer.kind === ts.SyntaxKind.TrueKeyword)
     );
   };
   const rejects = (statement: TS.Statement): boolean =>
