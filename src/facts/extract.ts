@@ -22,6 +22,7 @@ import { collectSurfaceToolkits, createFrameworkState, finishFrameworks, handleC
 import { collectGeneratedCode } from './extract/generated-code.js';
 import { collectIdentityString } from './extract/identity-strings.js';
 import { collectMcpNameLookup } from './extract/mcp-names.js';
+import { addExportedDispatchReads } from './extract/exported-dispatch.js';
 import { buildModuleSurface } from './extract/module-surface.js';
 import { type FnInfo, type Scope, declareImports, newScope, walk } from './extract/scope.js';
 import { handleClass } from './extract/frameworks.js';
@@ -170,6 +171,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   if (!mayHaveFacts(ctx.text, adapters)) {
     collectSurfaceToolkits(ctx, walk(ctx, true).variables);
     buildModuleSurface(ctx);
+    addExportedDispatchReads(ctx, undefined);
     return finalize(ctx.facts);
   }
 
@@ -283,6 +285,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   // Registrations on parameters need the functions they sit in, for the linker to follow callers.
   if (!enabled && ctx.facts.mcpRegistrations.length === 0) {
     buildModuleSurface(ctx);
+    addExportedDispatchReads(ctx, result.functions);
     return finalize(ctx.facts);
   }
   // Functions first: their return values refer to bindings the module surface must then bind.
@@ -310,6 +313,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   // Functions the module surface referred to (an exported arrow, say) join after it.
   for (const info of result.functions) if (!recorded.has(info.node) && ctx.referencedFunctions.has(info.node)) record(info);
   ctx.facts.functions = functions.sort((a, b) => a.span.start - b.span.start);
+  addExportedDispatchReads(ctx, result.functions);
   return finalize(ctx.facts);
 }
 

@@ -208,7 +208,33 @@ export interface McpDispatchFact {
   complete: boolean;
   /** A name no comparison matched is turned away (a `default:` or last statement that throws or answers an error). */
   rejectsOthers?: true;
+  /**
+   * Functions of other modules the name (or an object holding it) is handed to, or the handler
+   * itself when it is imported: their comparisons are the dispatch's too (`FunctionFact.dispatchReads`).
+   */
+  delegates?: DispatchDelegate[];
   span: Span;
+}
+
+/** `handleTool(request.params.name, args)`: the function at `callee` reads `path` of its parameter `index`. */
+export interface DispatchDelegate {
+  callee: ValueRef;
+  index: number;
+  /** Where the requested name is inside that parameter: [] for the name itself. */
+  path: string[];
+}
+
+/**
+ * An exported function that compares `path` of its parameter `index` with strings, read as a
+ * dispatch would be (`McpDispatchFact`), for a handler in another module that hands it the name.
+ */
+export interface DispatchRead {
+  index: number;
+  path: string[];
+  names: NameValue[];
+  complete: boolean;
+  rejectsOthers?: true;
+  delegates?: DispatchDelegate[];
 }
 
 /** `server.tool('x', ...)` / `server.registerTool('x', ...)` on a receiver that may be an MCP server. */
@@ -248,6 +274,8 @@ export interface FunctionFact {
   params: string[];
   /** What it returns (`return [...]`, an arrow's expression body), when any return is followed. */
   returns?: ValueRef[];
+  /** Exported functions only: how it compares a parameter (or a path in it) with strings. */
+  dispatchReads?: DispatchRead[];
   span: Span;
 }
 

@@ -312,6 +312,21 @@ const rowDetails: Record<string, RowDetail[]> = {
       data: { set: 'MCP server "warehouse-metrics"', name: 'get_metric_range', listed: '"get_metric", "list_metrics"' },
       needsTypes: true,
     },
+    // A class's handler method hands the name to an imported function that switches on enum members.
+    {
+      rule: 'required-function-name-known',
+      messageId: 'unlistedDispatchedTool',
+      file: 'src/replica-ops.ts',
+      data: { set: 'MCP server "pg-replica"', name: 'resync_replicas', listed: '"replica_lag", "promote_replica", "resync_replica"' },
+      needsTypes: true,
+    },
+    {
+      rule: 'required-function-name-known',
+      messageId: 'undispatchedListedTool',
+      file: 'src/replica.ts',
+      data: { set: 'MCP server "pg-replica"', name: 'resync_replica', dispatched: '"replica_lag", "promote_replica", "resync_replicas"' },
+      needsTypes: true,
+    },
   ],
   // Claude Agent SDK: createSdkMcpServer tool lists, query() shows mcp__<key>__<tool>.
   'frameworks/claude-agent-sdk': [

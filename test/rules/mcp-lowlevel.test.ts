@@ -243,6 +243,49 @@ export class WeatherServer {
 }
 `;
 
+const dispatchDelegated = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolRequest } from '@modelcontextprotocol/sdk/types.js';
+
+enum GitTool {
+  Status = 'git_status',
+  Diff = 'git_diff',
+  Log = 'git_log',
+}
+
+async function runGitTool(tool: string, args: Record<string, unknown>) {
+  switch (tool) {
+    case GitTool.Diff:
+      return { content: [{ type: 'text' as const, text: \`diff \${String(args.path)}\` }] };
+    case 'git_logs':
+      return { content: [{ type: 'text' as const, text: 'log' }] };
+    default:
+      throw new Error(\`Unknown tool: \${tool}\`);
+  }
+}
+
+export class GitServer {
+  private server = new Server({ name: 'git', version: '0.3.0' }, { capabilities: { tools: {} } });
+
+  constructor() {
+    this.server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [
+        { name: GitTool.Status, inputSchema: { type: 'object' as const } },
+        { name: GitTool.Diff, inputSchema: { type: 'object' as const } },
+        { name: GitTool.Log, inputSchema: { type: 'object' as const } },
+      ],
+    }));
+    this.server.setRequestHandler(CallToolRequestSchema, this.handleCall.bind(this));
+  }
+
+  private async handleCall(request: CallToolRequest) {
+    const { name, arguments: args = {} } = request.params;
+    if (name === GitTool.Status) return { content: [{ type: 'text' as const, text: 'clean' }] };
+    return runGitTool(name, args);
+  }
+}
+`;
+
 runCases('required-function-name-known on the low-level MCP Server', dispatchRule, {
   valid: [{ name: 'every listed tool is dispatched (constant labels); a fall-through that answers normally; a list or a dispatch that cannot be followed', code: dispatchFine }],
   invalid: [
@@ -275,6 +318,22 @@ runCases('required-function-name-known on the low-level MCP Server', dispatchRul
           messageId: 'unlistedDispatchedTool',
           data: { set: 'MCP server "weather"', name: 'get_alert', listed: '"get_forecast", "get_alerts"' },
           ...loc(dispatchInClass, "'get_alert'"),
+        },
+      ],
+    },
+    {
+      name: 'a class method set as the handler hands the name to a function of the file that switches on enum members',
+      code: dispatchDelegated,
+      errors: [
+        {
+          messageId: 'unlistedDispatchedTool',
+          data: { set: 'MCP server "git"', name: 'git_logs', listed: '"git_status", "git_diff", "git_log"' },
+          ...loc(dispatchDelegated, "'git_logs'"),
+        },
+        {
+          messageId: 'undispatchedListedTool',
+          data: { set: 'MCP server "git"', name: 'git_log', dispatched: '"git_status", "git_diff", "git_logs"' },
+          ...loc(dispatchDelegated, 'GitTool.Log'),
         },
       ],
     },

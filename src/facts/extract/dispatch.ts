@@ -11,7 +11,7 @@ import { isRequest } from './mcp.js';
 import { functionOf } from './options.js';
 import type { Scope } from './scope.js';
 import { nameValue, toValueRef } from './values.js';
-import type { NameValue } from '../types.js';
+import type { DispatchDelegate, DispatchRead, NameValue } from '../types.js';
 
 // Per compiler module: two TypeScript versions number their syntax kinds differently.
 const comparisonKinds = new WeakMap<object, Set<number>>();
@@ -19,17 +19,111 @@ const comparisonKinds = new WeakMap<object, Set<number>>();
 /** True when the call sets the spec's handler (recorded even when the handler cannot be read). */
 export function addMcpDispatch(ctx: Ctx, node: TS.CallExpression, receiver: TS.Expression, scope: Scope, adapterId: string, spec: McpDispatchSpec): boolean {
   if (!isRequest(ctx, node, scope, adapterId, spec.request)) return false;
-  const handler = functionOf(ctx, node.arguments[spec.handler.argument], scope);
-  const read = handler ? readDispatch(ctx, handler, spec.handler.parameter, spec.handler.name, ctx.fnByNode.get(handler)?.scope ?? scope) : undefined;
+  const flags = spec.errorFlag === undefined ? [] : [spec.errorFlag];
+  const read: Read = { names: [], complete: true, rejectsOthers: false, delegates: [] };
+  const arg = node.arguments[spec.handler.argument];
+  // The handler as written, or a function of the file or class it names, or one imported.
+  if (!arg || !handTo(ctx, arg, spec.handler.parameter, spec.handler.name, scope, flags, read, new Set())) read.complete = false;
   (ctx.facts.mcpDispatches ??= []).push({
     adapter: adapterId,
     receiver: toValueRef(ctx, receiver, scope),
-    names: read?.names ?? [],
-    complete: !!read && read.complete && read.names.length > 0,
-    ...(handler && rejectsOthers(ctx, handler, spec.errorFlag) ? { rejectsOthers: true as const } : {}),
+    names: read.names,
+    complete: read.complete && (read.names.length > 0 || read.delegates.length > 0),
+    ...(read.rejectsOthers ? { rejectsOthers: true as const } : {}),
+    ...(read.delegates.length > 0 ? { delegates: read.delegates } : {}),
     span: spanOf(ctx, node),
   });
   return true;
+}
+
+/**
+ * How an exported function compares a parameter with strings, for handlers elsewhere that hand it
+ * the requested name (`f(name)`) or the request (`f(request)`, then at the adapters' name paths).
+ * Only reads that compare with something are kept; the text test skips bodies with no comparison.
+ */
+export function exportedDispatchReads(ctx: Ctx, fn: TS.FunctionLikeDeclaration, specs: readonly McpDispatchSpec[], scope: Scope): DispatchRead[] {
+  const body = fn.body;
+  if (!body || fn.parameters.length === 0) return [];
+  const text = ctx.text.slice(body.pos, body.end);
+  if (!text.includes('switch') && !text.includes('==')) return [];
+  const flags = [...new Set(specs.flatMap((spec) => (spec.errorFlag === undefined ? [] : [spec.errorFlag])))];
+  const paths = [[], ...specs.map((spec) => [...spec.handler.name])];
+  const seen = new Set<string>();
+  const out: DispatchRead[] = [];
+  let rejects: boolean | undefined;
+  fn.parameters.forEach((param, index) => {
+    // A parameter whose name the body never mentions compares nothing.
+    if (ctx.ts.isIdentifier(param.name) && !text.includes(param.name.text)) return;
+    for (const path of paths) {
+      const key = `${String(index)}:${path.join('.')}`;
+      if (seen.has(key) || !path.every((step) => text.includes(step))) continue;
+      seen.add(key);
+      const read: Read = { names: [], complete: true, rejectsOthers: false, delegates: [] };
+      if (!readInto(ctx, fn, index, path, scope, flags, read, new Set([fn]))) continue;
+      if (!read.names.some((name) => name.kind !== 'dynamic') && read.delegates.length === 0) continue;
+      if ((rejects ??= rejectsOthers(ctx, fn, flags))) read.rejectsOthers = true;
+      out.push({
+        index,
+        path,
+        names: read.names,
+        complete: read.complete,
+        ...(read.rejectsOthers ? { rejectsOthers: true as const } : {}),
+        ...(read.delegates.length > 0 ? { delegates: read.delegates } : {}),
+      });
+    }
+  });
+  return out;
+}
+
+/**
+ * Reads the function `expr` is (written here, declared in the file, a method of the enclosing
+ * class through `this.m` or `this.m.bind(this)`), or records an imported one as a delegate. False
+ * when it is none of these.
+ */
+function handTo(ctx: Ctx, expr: TS.Expression, parameter: number, target: readonly string[], scope: Scope, flags: readonly string[], read: Read, seen: Set<TS.Node>): boolean {
+  const { ts } = ctx;
+  let e = unwrap(ts, expr);
+  // `this.handle.bind(this)`
+  if (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text === 'bind') e = unwrap(ts, e.expression.expression);
+  const fn = functionOf(ctx, e, scope) ?? thisMethod(ctx, e);
+  if (fn) {
+    if (seen.has(fn) || seen.size > MAX_HOPS) return false;
+    seen.add(fn);
+    if (!readInto(ctx, fn, parameter, target, ctx.fnByNode.get(fn)?.scope ?? scope, flags, read, seen)) return false;
+    if (rejectsOthers(ctx, fn, flags)) read.rejectsOthers = true;
+    return true;
+  }
+  if (!ts.isIdentifier(e)) return false;
+  const ref = toValueRef(ctx, e, scope);
+  if (ref.kind !== 'import') return false;
+  read.delegates.push({ callee: ref, index: parameter, path: [...target] });
+  return true;
+}
+
+/** Functions followed from one handler: recursion and long chains stop being read. */
+const MAX_HOPS = 8;
+
+/** `this.handle` inside a class: its method (or arrow property) of that name. */
+function thisMethod(ctx: Ctx, expr: TS.Expression): TS.FunctionLikeDeclaration | undefined {
+  const { ts } = ctx;
+  if (!ts.isPropertyAccessExpression(expr) || expr.expression.kind !== ts.SyntaxKind.ThisKeyword) return undefined;
+  let up: TS.Node | undefined = parentOf(ctx, expr);
+  // Arrow functions see the outer `this`; other functions have their own.
+  while (up && !ts.isClassLike(up)) {
+    if (isFunctionLike(ts, up) && !ts.isArrowFunction(up) && !ts.isMethodDeclaration(up) && !ts.isConstructorDeclaration(up)) return undefined;
+    up = parentOf(ctx, up);
+  }
+  if (!up) return undefined;
+  const name = expr.name.text;
+  for (const member of up.members) {
+    if (propertyNameText(ts, member.name) !== name) continue;
+    if (ts.isMethodDeclaration(member) && member.body) return member;
+    if (ts.isPropertyDeclaration(member) && member.initializer) {
+      const init = unwrap(ts, member.initializer);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -37,16 +131,15 @@ export function addMcpDispatch(ctx: Ctx, node: TS.CallExpression, receiver: TS.E
  * statement, throws or answers an error (`return { [errorFlag]: true, ... }`, the adapter's flag).
  * Code that runs for any other name and answers normally handles those names: it is a branch too.
  */
-function rejectsOthers(ctx: Ctx, handler: TS.FunctionLikeDeclaration, errorFlag: string | undefined): boolean {
+function rejectsOthers(ctx: Ctx, handler: TS.FunctionLikeDeclaration, errorFlags: readonly string[]): boolean {
   const { ts } = ctx;
   const body = handler.body;
   if (!body || !ts.isBlock(body)) return false;
   const isErrorAnswer = (e: TS.Expression): boolean => {
     const value = unwrap(ts, ts.isAwaitExpression(e) ? e.expression : e);
     return (
-      errorFlag !== undefined &&
       ts.isObjectLiteralExpression(value) &&
-      value.properties.some((p) => ts.isPropertyAssignment(p) && propertyNameText(ts, p.name) === errorFlag && p.initializer.kind === ts.SyntaxKind.TrueKeyword)
+      value.properties.some((p) => ts.isPropertyAssignment(p) && errorFlags.includes(propertyNameText(ts, p.name) ?? '') && p.initializer.kind === ts.SyntaxKind.TrueKeyword)
     );
   };
   const rejects = (statement: TS.Statement): boolean =>
@@ -66,27 +159,40 @@ function rejectsOthers(ctx: Ctx, handler: TS.FunctionLikeDeclaration, errorFlag:
 interface Read {
   names: NameValue[];
   complete: boolean;
+  rejectsOthers: boolean;
+  delegates: DispatchDelegate[];
 }
 
-/** The comparisons of the requested name in the handler's body. */
-function readDispatch(ctx: Ctx, handler: TS.FunctionLikeDeclaration, parameter: number, target: readonly string[], scope: Scope): Read | undefined {
+/**
+ * Adds the comparisons of `target` inside parameter `parameter` of `fn` to `read`, and whether its
+ * body turns other names away. False when the function has no such parameter or no body.
+ */
+function readInto(ctx: Ctx, fn: TS.FunctionLikeDeclaration, parameter: number, target: readonly string[], scope: Scope, flags: readonly string[], read: Read, seen: Set<TS.Node>): boolean {
   const { ts } = ctx;
-  const param = handler.parameters[parameter];
-  if (!param || !handler.body) return undefined;
+  const param = fn.parameters[parameter];
+  if (!param || !fn.body) return false;
   // Local names holding the request or a part of it, with the path they stand for.
   const tracked = new Map<string, string[]>();
-  const read: Read = { names: [], complete: true };
+  const walk: Walk = { read, scope, flags, seen };
   if (!bind(ctx, param.name, [], target, tracked)) read.complete = false;
   const visit = (node: TS.Node): void => {
     if (ts.isIdentifier(node) && tracked.has(node.text)) {
-      if (isReference(ctx, node)) use(ctx, node, tracked.get(node.text)!, target, tracked, read, scope);
+      if (isReference(ctx, node)) use(ctx, node, tracked.get(node.text)!, target, tracked, walk);
       // Names are tracked by their text: a nested declaration of one would be taken for the request.
       else if (declares(ctx, node)) read.complete = false;
     }
     ts.forEachChild(node, visit);
   };
-  visit(handler.body);
-  return read;
+  // An arrow's expression body (`(request) => handle(request)`) is a use like any other.
+  visit(fn.body);
+  return true;
+}
+
+interface Walk {
+  read: Read;
+  scope: Scope;
+  flags: readonly string[];
+  seen: Set<TS.Node>;
 }
 
 /**
@@ -123,8 +229,9 @@ function bind(ctx: Ctx, name: TS.BindingName, path: string[], target: readonly s
 }
 
 /** One reference to a tracked name: the requested name itself, an object holding it, or another part. */
-function use(ctx: Ctx, id: TS.Identifier, start: string[], target: readonly string[], tracked: Map<string, string[]>, read: Read, scope: Scope): void {
+function use(ctx: Ctx, id: TS.Identifier, start: string[], target: readonly string[], tracked: Map<string, string[]>, walk: Walk): void {
   const { ts } = ctx;
+  const { read, scope } = walk;
   let path = start;
   let expr: TS.Node = id;
   while (path.length < target.length) {
@@ -145,6 +252,11 @@ function use(ctx: Ctx, id: TS.Identifier, start: string[], target: readonly stri
   const compared = path.length === target.length ? comparedWith(ctx, expr) : undefined;
   if (compared === 'message') return;
   if (compared === undefined) {
+    // Handed to a function (`return handleTool(name, args)`, `this.route(request)`): its comparisons count.
+    if (parent && ts.isCallExpression(parent) && parent.expression !== child) {
+      const index = parent.arguments.indexOf(child as TS.Expression);
+      if (index >= 0 && handTo(ctx, parent.expression, index, target.slice(path.length), scope, walk.flags, read, walk.seen)) return;
+    }
     read.complete = false;
     return;
   }

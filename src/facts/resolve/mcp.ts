@@ -1,6 +1,6 @@
 // MCP server instances: the set of each instance (its registrations in the order the server meets
 // them, through the calls that pass it on) and the server records.
-import type { McpRegistrationFact, ValueRef } from '../types.js';
+import type { DispatchDelegate, McpRegistrationFact, ValueRef } from '../types.js';
 import type { ResolvedExposureSet, ResolvedMcpDispatch, ResolvedMcpServer, ResolvedTool, SourceRef } from '../resolved.js';
 import { callsTo } from './calls.js';
 import type { LinkContext } from './context.js';
@@ -139,16 +139,36 @@ export function linkMcpDispatches(ctx: LinkContext): ResolvedMcpDispatch[] {
   for (const [file, fi] of ctx.index) {
     for (const dispatch of fi.facts.mcpDispatches ?? []) {
       const setKeys = [...new Set(serversOf(ctx, file, dispatch.receiver, 0).map(({ server }) => `${server.file}#${server.server.id}`))];
-      out.push({
-        at: { file, span: dispatch.span },
-        setKeys,
-        names: dispatch.names.map((name) => ({ name: staticName(ctx, file, name), at: { file, span: name.span } })),
-        complete: dispatch.complete,
-        rejectsOthers: dispatch.rejectsOthers === true,
-      });
+      const names = dispatch.names.map((name) => ({ name: staticName(ctx, file, name), at: { file, span: name.span } }));
+      const read = { names, complete: dispatch.complete, rejectsOthers: dispatch.rejectsOthers === true };
+      for (const delegate of dispatch.delegates ?? []) followDelegate(ctx, file, delegate, read, 0);
+      out.push({ at: { file, span: dispatch.span }, setKeys, ...read, complete: read.complete && read.names.length > 0 });
     }
   }
   return out;
+}
+
+/**
+ * The comparisons of a function the handler hands the name to, in another module: its reads of
+ * that parameter path join the handler's. A callee that resolves to no such read leaves the
+ * dispatch incomplete (it may run any tool).
+ */
+function followDelegate(ctx: LinkContext, file: string, delegate: DispatchDelegate, read: Pick<ResolvedMcpDispatch, 'names' | 'complete' | 'rejectsOthers'>, depth: number): void {
+  const key = delegate.path.join('.');
+  const found = depth > MAX_DEPTH ? [] : resolve(ctx, file, delegate.callee, 0).flatMap((item) => {
+    if (item.t !== 'function') return [];
+    const own = item.fn.dispatchReads?.find((r) => r.index === delegate.index && r.path.join('.') === key);
+    return own ? [{ file: item.file, own }] : [];
+  });
+  if (found.length !== 1) {
+    read.complete = false;
+    return;
+  }
+  const { file: at, own } = found[0]!;
+  for (const name of own.names) read.names.push({ name: staticName(ctx, at, name), at: { file: at, span: name.span } });
+  if (!own.complete) read.complete = false;
+  if (own.rejectsOthers) read.rejectsOthers = true;
+  for (const next of own.delegates ?? []) followDelegate(ctx, at, next, read, depth + 1);
 }
 
 /** The server records in file order; a server's set joins the exposure sets (appended after the others). */
