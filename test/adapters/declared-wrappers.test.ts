@@ -9,9 +9,10 @@ import { AnalyzerConfigError } from '../../src/analyzer/errors.js';
 import { declaredAdapters, type AdapterDeclaration } from '../../src/facts/adapters/declarations.js';
 import { adapters as builtins } from '../../src/facts/adapters/index.js';
 import rule from '../../rules/no-tool-name-collision.js';
+import dispatchRule from '../../rules/required-function-name-known.js';
 import { settingsAdapters } from '../../rules/utils.js';
 import { allRules, FIXTURES, fixtureConfig } from '../analyzer/helpers.js';
-import { helpdeskProject, removeProjects, run } from '../cli/helpers.js';
+import { helpdeskProject, makeProject, removeProjects, run } from '../cli/helpers.js';
 
 afterAll(removeProjects);
 
@@ -116,6 +117,72 @@ tester.run('no-tool-name-collision with declared wrappers (settings)', rule, {
       errors: [{ messageId: 'mcpDuplicateRegistration', data: { name: 'issue_refund', server: '"billing-desk"', otherPlaces: '' }, line: 7, column: 26, endLine: 7, endColumn: 40 }],
     },
   ],
+});
+
+// A dispatch wrapper: `onToolCall(server, async (name, args) => ...)` sets the server's tools/call
+// handler with the requested name as its first parameter.
+const onToolCall: AdapterDeclaration = {
+  extends: 'mcp-sdk',
+  mcpDispatches: [{ match: [{ type: 'call', name: 'onToolCall' }], server: { argument: 0 }, handler: { argument: 1, parameter: 0, name: [] }, errorFlag: 'isError' }],
+};
+const wrappedDispatch = `
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { onToolCall } from './mcp-kit.js';
+
+const server = new Server({ name: 'inventory', version: '2.1.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsRequestSchema, async () => ({
+  tools: [
+    { name: 'stock_level', inputSchema: { type: 'object' as const } },
+    { name: 'reorder', inputSchema: { type: 'object' as const } },
+  ],
+}));
+onToolCall(server, async (name: string, args: Record<string, unknown>) => {
+  if (name === 'stock_level') return { content: [{ type: 'text' as const, text: String(args.sku) }] };
+  if (name === 're_order') return { content: [{ type: 'text' as const, text: 'ordered' }] };
+  return { content: [{ type: 'text' as const, text: \`no tool \${name}\` }], isError: true };
+});
+`;
+
+tester.run('required-function-name-known with a declared dispatch wrapper (settings)', dispatchRule, {
+  // Without the setting the wrapper is an ordinary call, and the server has no tools/call handler.
+  valid: [{ code: wrappedDispatch }],
+  invalid: [
+    {
+      code: wrappedDispatch,
+      settings: { 'tool-identity': { adapters: [onToolCall] } },
+      errors: [
+        { messageId: 'undispatchedListedTool', data: { set: 'MCP server "inventory"', name: 'reorder', dispatched: '"stock_level", "re_order"', otherPlaces: '' }, line: 10, column: 13 },
+        { messageId: 'unlistedDispatchedTool', data: { set: 'MCP server "inventory"', name: 're_order', listed: '"stock_level", "reorder"', otherPlaces: '' }, line: 15, column: 16 },
+      ],
+    },
+  ],
+});
+
+describe('a declared dispatch wrapper in the configuration', () => {
+  it('reads the handler the wrapper is given, on the server of its argument, across modules', async () => {
+    const cwd = makeProject({
+      'package.json': JSON.stringify({ name: 'inventory', type: 'module', dependencies: { '@modelcontextprotocol/sdk': '^1.32.0' } }),
+      'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'nodenext', strict: true, allowJs: true }, include: ['src'] }),
+      'tool-identity-audit.config.json': JSON.stringify({ adapters: [onToolCall] }),
+      'src/server.ts': wrappedDispatch.replace("import { onToolCall } from './mcp-kit.js';", "import { onToolCall } from './mcp-kit.js';\nimport { runInventoryTool } from './inventory.js';").replace(/onToolCall\(server, [\s\S]*\}\);\n$/, 'onToolCall(server, runInventoryTool);\n'),
+      'src/mcp-kit.ts': 'export function onToolCall(server: unknown, handler: (name: string, args: Record<string, unknown>) => Promise<unknown>): void { void server; void handler; }\n',
+      'src/inventory.js': "export async function runInventoryTool(name, args) {\n  switch (name) {\n    case 'stock_level': return { content: [{ type: 'text', text: String(args.sku) }] };\n    case 'reorder': return { content: [] };\n    case 'cancel_order': return { content: [] };\n  }\n  throw new Error(`Unknown tool ${name}`);\n}\n",
+    });
+    const result = await run(['.', '-f', 'json'], { cwd });
+    expect(result.code).toBe(1);
+    const found = (JSON.parse(result.stdout) as Array<{ filePath: string; messages: Array<{ messageId: string; line: number; message: string }> }>).flatMap((file) =>
+      file.messages.map((m) => `${path.relative(cwd, file.filePath)}:${String(m.line)} ${m.messageId}`),
+    );
+    expect(found).toEqual(['src/inventory.js:5 unlistedDispatchedTool']);
+  });
+
+  it('a handler path that is no list of names exits 2 and names the key', async () => {
+    const bad = [{ extends: 'mcp-sdk', mcpDispatches: [{ match: [{ type: 'call', name: 'onToolCall' }], handler: { argument: 1, parameter: 0, name: 'name' } }] }];
+    const result = await run([], { cwd: helpdeskProject({ 'tool-identity-audit.config.json': JSON.stringify({ adapters: bad }) }) });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('adapters[0].mcpDispatches[0].handler.name: Invalid input: expected array, received string');
+  });
 });
 
 describe('a bad setting', () => {

@@ -6,7 +6,7 @@
 // is declared or imported under (`wrapper` in `CallShape`), in every file that writes that name.
 import { z } from 'zod';
 import { adapters as builtins } from './index.js';
-import type { CallShape, ExposureSpec, FrameworkAdapter, McpRegistrationSpec, McpServerSpec, PassThroughSpec, ToolDefiner } from './types.js';
+import type { CallShape, ExposureSpec, FrameworkAdapter, McpDispatchSpec, McpRegistrationSpec, McpServerSpec, PassThroughSpec, ToolDefiner } from './types.js';
 
 const identifier = z.string().regex(/^[A-Za-z_$][\w$]*$/, 'must be a JavaScript identifier');
 const index = z.int().min(0);
@@ -125,6 +125,19 @@ const mcpRegistration = z.strictObject({
     .describe('The call registers every element of an array (`server.addTools([a, b])`); `name` is then unused.'),
 });
 
+const mcpDispatch = z.strictObject({
+  match,
+  server: z.strictObject({ argument: index }).optional().describe('The server is this argument, not the receiver: `onToolCall(server, handler)` is { "argument": 0 }.'),
+  handler: z
+    .strictObject({
+      argument: index.describe('The argument that holds the handler function.'),
+      parameter: index.describe('The handler parameter that holds the requested name.'),
+      name: optionPath.describe('Where the name is inside that parameter: ["params", "name"] for an MCP request, [] for the name itself.'),
+    })
+    .describe('The function that runs a tool by the requested name; its comparisons of the name are the tools it runs.'),
+  errorFlag: z.string().min(1).optional().describe('The answer property that marks an error (`isError`): a handler whose default or last statement returns it true turns other names away.'),
+});
+
 const builtinIds = builtins.map((adapter) => adapter.id) as [string, ...string[]];
 
 const pieces = {
@@ -133,6 +146,7 @@ const pieces = {
   mcpServers: z.array(mcpServer).optional().describe('Calls that create an MCP server instance.'),
   mcpRegistrations: z.array(mcpRegistration).optional().describe('Calls that register one tool on an MCP server.'),
   passThrough: z.array(passThrough).optional().describe('Calls that return their argument (a toolkit helper `makeKit({ name, tools })`): it is followed as their value.'),
+  mcpDispatches: z.array(mcpDispatch).optional().describe("Calls that set an MCP server's handler that runs a tool by the requested name (`onToolCall(server, async (name, args) => { switch (name) ... })`)."),
 };
 
 // One object with every key optional, checked as a whole: errors then name the key that is wrong
@@ -197,13 +211,14 @@ function withWrapperShapes<T extends { match: readonly z.output<typeof callShape
   return (list ?? []).map((spec) => ({ ...spec, match: asWrappers(spec.match) }));
 }
 
-function declaredPieces(declaration: AdapterDeclaration): Pick<FrameworkAdapter, 'tools' | 'exposures' | 'mcpServers' | 'mcpRegistrations' | 'passThrough'> {
+function declaredPieces(declaration: AdapterDeclaration): Pick<FrameworkAdapter, 'tools' | 'exposures' | 'mcpServers' | 'mcpRegistrations' | 'mcpDispatches' | 'passThrough'> {
   return {
     tools: withWrapperShapes(declaration.tools) as ToolDefiner[],
     exposures: withWrapperShapes(declaration.exposures) as ExposureSpec[],
     mcpServers: withWrapperShapes(declaration.mcpServers).map((spec) => ({ ...spec, role: 'server' as const })) as McpServerSpec[],
     mcpRegistrations: withWrapperShapes(declaration.mcpRegistrations) as McpRegistrationSpec[],
     passThrough: withWrapperShapes(declaration.passThrough) as PassThroughSpec[],
+    mcpDispatches: withWrapperShapes(declaration.mcpDispatches) as McpDispatchSpec[],
   };
 }
 
@@ -228,6 +243,7 @@ export function declaredAdapters(declarations: readonly AdapterDeclaration[] | u
       mcpServers: [...(adapter.mcpServers ?? []), ...added.flatMap((piece) => piece.mcpServers ?? [])],
       mcpRegistrations: [...(adapter.mcpRegistrations ?? []), ...added.flatMap((piece) => piece.mcpRegistrations ?? [])],
       passThrough: [...(adapter.passThrough ?? []), ...added.flatMap((piece) => piece.passThrough ?? [])],
+      mcpDispatches: [...(adapter.mcpDispatches ?? []), ...added.flatMap((piece) => piece.mcpDispatches ?? [])],
     };
   });
   const own = declarations.flatMap((declaration): FrameworkAdapter[] =>

@@ -357,7 +357,10 @@ export interface McpRequestSpec {
  */
 export interface McpDispatchSpec {
   match: readonly CallShape[];
-  request: McpRequestSpec;
+  /** The request the handler is set for; absent, every matching call sets the dispatching handler (a project wrapper). */
+  request?: McpRequestSpec;
+  /** The server is this argument, not the receiver (`onToolCall(server, handler)`). */
+  server?: { argument: number };
   /**
    * The handler function at argument `argument`; the requested name at `name` inside its parameter
    * `parameter` (`['params', 'name']`), read through destructuring and `const` aliases.

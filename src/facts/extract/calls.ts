@@ -37,7 +37,8 @@ export function handleOtherCall(ctx: Ctx, contextCalls: PendingContextCall[], no
         if (addMcpRegistration(ctx, node, on, scope, adapter.id, m.spec)) return;
       }
       for (const m of matched) {
-        if (m.role === 'mcp-dispatch' && !isNamespaceReceiver(ctx, receiver, scope) && addMcpDispatch(ctx, node, receiver, scope, adapter.id, m.spec)) return;
+        const on = m.role !== 'mcp-dispatch' ? undefined : m.spec.server ? node.arguments[m.spec.server.argument] : receiver;
+        if (m.role === 'mcp-dispatch' && on && !isNamespaceReceiver(ctx, on, scope) && addMcpDispatch(ctx, node, on, scope, adapter.id, m.spec)) return;
       }
       const contextCall = matchContextCall(ctx, node, method, receiver, scope);
       if (contextCall && contextCall.adapter === adapter) {
@@ -54,12 +55,13 @@ export function handleOtherCall(ctx: Ctx, contextCalls: PendingContextCall[], no
   addCallFact(ctx, node, scope);
 }
 
-/** `registerPaidTool(server, 'x', ...)`: a project wrapper that registers on the server it is given. */
+/** `registerPaidTool(server, 'x', ...)`, `onToolCall(server, handler)`: a project wrapper that registers on, or dispatches for, the server it is given. */
 function addWrapperRegistration(ctx: Ctx, node: TS.CallExpression, scope: Scope): boolean {
   for (const { adapter, matched } of wrapperMatches(ctx, node, scope)) {
     for (const m of matched) {
-      const server = m.role === 'mcp-registration' && m.spec.server ? node.arguments[m.spec.server.argument] : undefined;
+      const server = (m.role === 'mcp-registration' || m.role === 'mcp-dispatch') && m.spec.server ? node.arguments[m.spec.server.argument] : undefined;
       if (m.role === 'mcp-registration' && server && addMcpRegistration(ctx, node, server, scope, adapter.id, m.spec)) return true;
+      if (m.role === 'mcp-dispatch' && server && addMcpDispatch(ctx, node, server, scope, adapter.id, m.spec)) return true;
     }
   }
   return false;

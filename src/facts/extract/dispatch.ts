@@ -18,7 +18,7 @@ const comparisonKinds = new WeakMap<object, Set<number>>();
 
 /** True when the call sets the spec's handler (recorded even when the handler cannot be read). */
 export function addMcpDispatch(ctx: Ctx, node: TS.CallExpression, receiver: TS.Expression, scope: Scope, adapterId: string, spec: McpDispatchSpec): boolean {
-  if (!isRequest(ctx, node, scope, adapterId, spec.request)) return false;
+  if (spec.request && !isRequest(ctx, node, scope, adapterId, spec.request)) return false;
   const flags = spec.errorFlag === undefined ? [] : [spec.errorFlag];
   const read: Read = { names: [], complete: true, rejectsOthers: false, delegates: [] };
   const arg = node.arguments[spec.handler.argument];
