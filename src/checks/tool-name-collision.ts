@@ -7,7 +7,7 @@ import {
   getFunctionToolDispatchName,
   type ToolNameCollisionGroup,
 } from '../runtime/identity/index.js';
-import type { ResolvedExposureSet, ResolvedHandoff, ResolvedTool, SourceRef } from '../facts/resolved.js';
+import type { ResolvedExposureSet, ResolvedHandoff, ResolvedTool, ResolvedToolGroup, SourceRef } from '../facts/resolved.js';
 import type { CollisionData, Finding, RelatedLocation } from './finding.js';
 import { adapterOf, type CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';
@@ -69,12 +69,28 @@ export function memberLocation(member: ResolvedTool | ResolvedHandoff): SourceRe
 
 function checkSet(set: ResolvedExposureSet, adapter: FrameworkAdapter | undefined): Finding[] {
   const findings: Finding[] = [];
+  // The tools as the framework adds them: toolkits skipped for a taken name, toolkits' tools last.
+  const added = addedTools(set.tools);
+  for (const skip of added.skipped) findings.push(skippedToolkitFinding(set, adapter, skip));
+  // A skipped toolkit's tools still share names with each other and with the tools listed after
+  // it: those duplicates are reported as if it were added (its tools would be lost to them too).
+  const skippedKeys = new Set(added.skipped.flatMap((skip) => skip.lost.map((tool) => tool.key)));
+  for (const members of new Map(added.skipped.map((skip) => [skip.group.key, skip.lost])).values()) {
+    const after = set.tools.slice(set.tools.indexOf(members.at(-1)!) + 1).filter((tool) => !skippedKeys.has(tool.key));
+    const inner = byLastListing([...members, ...after]);
+    const own = new Set(members.map((tool) => tool.key));
+    for (const group of findToolNameCollisions(inner.map(toToolLike), [])) {
+      if (group.members.some((m) => m.kind === 'tool' && own.has(inner[m.index]!.key))) {
+        findings.push(...groupFindings(set, adapter, group, inner, []).filter((finding) => finding.collision?.members.some((m) => own.has(m.key))));
+      }
+    }
+  }
   // The same object listed twice is reported once as such (unless the runtime keeps it once
   // anyway), then counted once below; one whose name is not known is oneDefinitionFindings'.
   const keptOnce = adapter?.keepsSameToolOnce === true;
   const seen = new Map<string, ResolvedTool>();
   const tools: ResolvedTool[] = [];
-  for (const tool of set.tools) {
+  for (const tool of added.tools) {
     const first = seen.get(tool.key);
     if (!first) {
       seen.set(tool.key, tool);
@@ -123,13 +139,70 @@ function checkSet(set: ResolvedExposureSet, adapter: FrameworkAdapter | undefine
   // Where the runtime keeps every entry and dispatch is last-wins, an object listed again is picked
   // at its last listing: `[a, b, a]` runs `a`, so `b` is the one never reached.
   const lastWins = !keptOnce && dispatchOf(set, adapter) === 'last';
-  const dispatchOrder = lastWins ? byLastListing(set.tools) : tools;
+  const dispatchOrder = lastWins ? byLastListing(added.tools) : tools;
   for (const group of findToolNameCollisions(lastWins ? dispatchOrder.map(toToolLike) : toolLikes, handoffs.map(toHandoffLike))) {
     findings.push(...groupFindings(set, adapter, group, dispatchOrder, handoffs));
   }
   findings.push(...equatedNameFindings(set, tools, memberLocation, (members, names) => collisionData(set, members, names)));
   findings.push(...oneDefinitionFindings(set, adapter));
   return findings;
+}
+
+interface SkippedToolkit {
+  member: ResolvedTool;
+  earlier: ResolvedTool;
+  group: ResolvedToolGroup;
+  lost: ResolvedTool[];
+}
+
+/**
+ * The set's tools in the order the framework holds them (`ObjectToolShape.group`): a toolkit that
+ * skips on conflict and holds a name already added (by a standalone tool or an earlier toolkit) is
+ * left out whole; toolkits exposed last follow every standalone tool. Other sets are unchanged.
+ */
+function addedTools(listed: readonly ResolvedTool[]): { tools: ResolvedTool[]; skipped: SkippedToolkit[] } {
+  if (!listed.some((tool) => tool.group)) return { tools: [...listed], skipped: [] };
+  const have = new Map<string, ResolvedTool>();
+  const standalone: ResolvedTool[] = [];
+  const grouped: ResolvedTool[] = [];
+  const skipped: SkippedToolkit[] = [];
+  const decided = new Set<string>();
+  for (const tool of listed) {
+    const group = tool.group;
+    if (!group) {
+      standalone.push(tool);
+      if (tool.name !== undefined && !have.has(tool.name)) have.set(tool.name, tool);
+      continue;
+    }
+    if (decided.has(group.key)) continue;
+    decided.add(group.key);
+    const members = listed.filter((other) => other.group?.key === group.key);
+    // Every member whose name is taken is a reason the toolkit is skipped: each is reported.
+    const conflicts = group.skipsOnConflict ? members.filter((member) => member.name !== undefined && have.has(member.name) && have.get(member.name)!.key !== member.key) : [];
+    if (conflicts.length > 0) {
+      for (const member of conflicts) skipped.push({ member, earlier: have.get(member.name!)!, group, lost: members });
+      continue;
+    }
+    for (const member of members) if (member.name !== undefined && !have.has(member.name)) have.set(member.name, member);
+    (group.exposedLast ? grouped : standalone).push(...members);
+  }
+  return { tools: [...standalone, ...grouped], skipped };
+}
+
+function skippedToolkitFinding(set: ResolvedExposureSet, adapter: FrameworkAdapter | undefined, skip: SkippedToolkit): Finding {
+  const name = skip.member.name!;
+  const lost = [...new Set(skip.lost.map((tool) => (tool.name === undefined ? '?' : `"${tool.name}"`)))].join(', ');
+  return makeFinding(RULE, 'toolkitSkipped', {
+    at: memberLocation(skip.member),
+    data: { toolkit: skip.group.name === undefined ? '(unnamed)' : `"${skip.group.name}"`, name, set: setLabel(set), framework: adapter?.title ?? 'the framework', lost },
+    related: uniqueRelated([
+      related(memberLocation(skip.earlier), `"${name}" is already here`),
+      related(skip.group.at, 'the skipped toolkit is added here'),
+      ...definitionIfListed(skip.member),
+    ]),
+    collision: collisionData(set, [skip.member, skip.earlier], [name]),
+    key: `${setKey(set)}|toolkit-skipped|${skip.group.name ?? ''}|${name}`,
+  });
 }
 
 /** Each object once, at its last listing, in the order of those listings. */
@@ -178,7 +251,13 @@ function groupFindings(
     return findings;
   }
   const kinds = new Set(group.members.map((m) => m.kind));
-  const winnerText = winnerRef.kind === 'handoff' ? handoffWinner(winner as ResolvedHandoff) : toolWinnerText(dispatch === 'first' ? 'first' : 'last');
+  const winnerGroup = winnerRef.kind === 'tool' ? (winner as ResolvedTool).group : undefined;
+  const winnerText =
+    winnerRef.kind === 'handoff'
+      ? handoffWinner(winner as ResolvedHandoff)
+      : winnerGroup?.exposedLast && group.members.some((m) => m.kind === 'tool' && !tools[m.index]?.group)
+        ? `the tool of toolkit ${winnerGroup.name === undefined ? '(unnamed)' : `"${winnerGroup.name}"`} (toolkits' tools are sent after the standalone ones)`
+        : toolWinnerText(dispatch === 'first' ? 'first' : 'last');
   // Reported on every owner that loses dispatch: that is the tool or handoff the model can never reach.
   for (const m of group.members) {
     if (m.kind === winnerRef.kind && m.index === winnerRef.index) continue;

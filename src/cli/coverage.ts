@@ -6,6 +6,8 @@ import type { LinkedProject, ResolvedExposureSet } from '../facts/resolved.js';
 interface Tally {
   definitions: number;
   dynamicDefinitions: number;
+  /** Definitions named by the record key a set lists them under. */
+  keyedDefinitions: number;
   sets: number;
   servers: number;
   registrations: number;
@@ -19,7 +21,7 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 
 function tallyOf(map: Map<string, Tally>, adapter: string): Tally {
   let tally = map.get(adapter);
-  if (!tally) map.set(adapter, (tally = { definitions: 0, dynamicDefinitions: 0, sets: 0, servers: 0, registrations: 0, unfollowed: 0, dynamicNames: 0 }));
+  if (!tally) map.set(adapter, (tally = { definitions: 0, dynamicDefinitions: 0, keyedDefinitions: 0, sets: 0, servers: 0, registrations: 0, unfollowed: 0, dynamicNames: 0 }));
   return tally;
 }
 
@@ -33,7 +35,8 @@ export function renderCoverage(toolName: string, linked: LinkedProject, titleOf:
   for (const tool of linked.tools) {
     const tally = tallyOf(byAdapter, tool.adapter);
     tally.definitions++;
-    if (tool.kind !== 'hosted' && tool.name === undefined) tally.dynamicDefinitions++;
+    if (tool.namedByKey) tally.keyedDefinitions++;
+    else if (tool.kind !== 'hosted' && tool.name === undefined) tally.dynamicDefinitions++;
   }
   for (const set of linked.exposureSets) {
     const tally = tallyOf(byAdapter, set.adapter);
@@ -48,7 +51,10 @@ export function renderCoverage(toolName: string, linked: LinkedProject, titleOf:
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([adapter, t]) => {
       const parts: string[] = [];
-      if (t.definitions > 0 || t.servers === 0) parts.push(plural(t.definitions, 'tool definition') + (t.dynamicDefinitions > 0 ? ` (${t.dynamicDefinitions} with a dynamic name)` : ''));
+      if (t.definitions > 0 || t.servers === 0) {
+        const notes = [...(t.dynamicDefinitions > 0 ? [`${t.dynamicDefinitions} with a dynamic name`] : []), ...(t.keyedDefinitions > 0 ? [`${t.keyedDefinitions} named by the key that lists them`] : [])];
+        parts.push(plural(t.definitions, 'tool definition') + (notes.length > 0 ? ` (${notes.join(', ')})` : ''));
+      }
       if (t.sets > 0 || t.servers === 0) parts.push(plural(t.sets, 'set'));
       if (t.servers > 0) parts.push(`${plural(t.servers, 'MCP server')} with ${plural(t.registrations, 'registration')}`);
       const incomplete: string[] = [];

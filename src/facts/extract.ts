@@ -22,7 +22,7 @@ import { collectSurfaceToolkits, createFrameworkState, finishFrameworks, handleC
 import { collectGeneratedCode } from './extract/generated-code.js';
 import { collectIdentityString } from './extract/identity-strings.js';
 import { collectMcpNameLookup } from './extract/mcp-names.js';
-import { addExportedDispatchReads } from './extract/exported-dispatch.js';
+import { addExportedFunctionFacts } from './extract/exported-functions.js';
 import { buildModuleSurface } from './extract/module-surface.js';
 import { type FnInfo, type Scope, declareImports, newScope, walk } from './extract/scope.js';
 import { handleClass } from './extract/frameworks.js';
@@ -51,7 +51,7 @@ const MCP_NAME_CONTEXT = /server|mcp|client|connection/i;
 export function mayHaveFacts(text: string, adapters: readonly FrameworkAdapter[] = registry): boolean {
   return (
     // Quoted, as an import or require writes it: a short enabler is part of many words.
-    adapters.some((adapter) => adapter.enablers.some((enabler) => text.includes(`'${enabler}`) || text.includes(`"${enabler}`))) ||
+    adapters.some((adapter) => adapter.enablers.some((enabler) => text.includes(`'${enabler}`) || text.includes(`"${enabler}`) || text.includes(`npm:${enabler}`))) ||
     IDENTITY_TOKENS.test(text) ||
     (MCP_NAME_JOIN.test(text) && MCP_NAME_CONTEXT.test(text)) ||
     liveMutationPattern(adapters).test(text) ||
@@ -171,7 +171,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   if (!mayHaveFacts(ctx.text, adapters)) {
     collectSurfaceToolkits(ctx, walk(ctx, true).variables);
     buildModuleSurface(ctx);
-    addExportedDispatchReads(ctx, undefined);
+    addExportedFunctionFacts(ctx, undefined);
     return finalize(ctx.facts);
   }
 
@@ -285,7 +285,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   // Registrations on parameters need the functions they sit in, for the linker to follow callers.
   if (!enabled && ctx.facts.mcpRegistrations.length === 0) {
     buildModuleSurface(ctx);
-    addExportedDispatchReads(ctx, result.functions);
+    addExportedFunctionFacts(ctx, result.functions);
     return finalize(ctx.facts);
   }
   // Functions first: their return values refer to bindings the module surface must then bind.
@@ -313,7 +313,7 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   // Functions the module surface referred to (an exported arrow, say) join after it.
   for (const info of result.functions) if (!recorded.has(info.node) && ctx.referencedFunctions.has(info.node)) record(info);
   ctx.facts.functions = functions.sort((a, b) => a.span.start - b.span.start);
-  addExportedDispatchReads(ctx, result.functions);
+  addExportedFunctionFacts(ctx, result.functions);
   return finalize(ctx.facts);
 }
 

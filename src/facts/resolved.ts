@@ -48,6 +48,19 @@ export interface ResolvedTool {
   instanceOf?: { key: string; text: string };
   /** The identifier that lists it (`searchOrders`), for messages about a tool whose name is not known. */
   listedAs?: string;
+  /** Its name is the key of the record a set lists it under; none is written at the definition. */
+  namedByKey?: true;
+  /** The toolkit it came in with, when the framework adds a toolkit as one (`ObjectToolShape.group`). */
+  group?: ResolvedToolGroup;
+}
+
+/** A toolkit added as one: `key` is its object, `at` where it is written or listed. */
+export interface ResolvedToolGroup {
+  key: string;
+  name: string | undefined;
+  at: SourceRef;
+  skipsOnConflict?: true;
+  exposedLast?: true;
 }
 
 export interface ResolvedHandoff {

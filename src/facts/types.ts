@@ -263,7 +263,7 @@ export interface McpRegistrationFact {
    * from another module): the linker reads its elements, each named at `name`, in place of this
    * registration under an unknown name.
    */
-  elements?: { list: ValueRef; name: readonly string[] };
+  elements?: { list: ValueRef; name: readonly string[]; one?: true };
   span: Span;
 }
 
@@ -291,6 +291,7 @@ export interface ObjectToolFact {
   types?: string[];
   name?: string[];
   list?: string[];
+  group?: { skipsOnConflict?: true; exposedLast?: true };
   except?: string[];
   hosted?: true;
 }

@@ -24,6 +24,12 @@ describe('--debug coverage', () => {
     );
   });
 
+  it('counts definitions named by the record key that lists them apart from dynamic names', async () => {
+    const result = await run(['.', '--debug', '-f', 'json'], { cwd: path.join(FIXTURES, 'frameworks/mastra') });
+    expect(result.stderr).toMatch(/ {2}Mastra: \d+ tool definitions \(\d+ named by the key that lists them\)/);
+    expect(result.stderr).not.toMatch(/Mastra: [^\n]*with a dynamic name/);
+  });
+
   it('says so when nothing of a known framework was found', () => {
     const empty = { exposureSets: [], tools: [], namespaces: [], agents: [], mcpServers: [] };
     expect(renderCoverage('tool-identity-audit', empty, (id) => id)).toBe(

@@ -8,7 +8,8 @@
 // name the agent already has is skipped whole, and `subAgents` add `delegate_task` over a tool of
 // that name. The names no-tool-name-collision reports are exactly the names configured more than
 // once that lose a tool; a tool of a name configured once is lost only with a skipped toolkit that
-// holds a reported name.
+// holds a reported name; the toolkits reported as skipped (`toolkitSkipped`) are exactly those the
+// agent's ToolManager does not hold.
 import { MockLanguageModelV3 } from 'ai/test';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -172,8 +173,8 @@ function recordingModel(calls: Sent[][]): MockLanguageModelV3 {
   });
 }
 
-/** What the model is sent, and every tool the configuration lists (name and description). */
-async function run(c: Config): Promise<{ sent: Sent[]; configured: Array<Sent & { kit?: number }> }> {
+/** What the model is sent, every tool the configuration lists (name and description), and the toolkits VoltAgent kept. */
+async function run(c: Config): Promise<{ sent: Sent[]; configured: Array<Sent & { kit?: number }>; keptKits: Set<string> }> {
   const { Agent, createTool, createToolkit } = volt;
   const tools = c.defs.map((def, d) =>
     createTool({ name: NAMES[def.name]!, description: `Tool ${String(d)}.`, parameters: z.object({ q: z.string() }), execute: async ({ q: input }) => Promise.resolve(input) }),
@@ -206,11 +207,12 @@ async function run(c: Config): Promise<{ sent: Sent[]; configured: Array<Sent & 
   for (const k of c.toolkits) for (const m of c.kits[k]!.members) push(m, k);
   if (c.subAgents) configured.push({ name: 'delegate_task', description: '(the delegate tool)' });
   const sent = calls[0] ?? [];
-  return { sent, configured };
+  const keptKits = new Set(agent.getToolManager().getToolkits().map((kit) => kit.name));
+  return { sent, configured, keptKits };
 }
 
 async function compare(c: Config, findings: readonly Finding[]): Promise<Verdict> {
-  const { sent, configured } = await run(c);
+  const { sent, configured, keptKits } = await run(c);
   const delegate = sent.find((t) => t.name === 'delegate_task' && !/^Tool \d+\.$/.test(t.description));
   const isSent = (t: Sent): boolean => (t.description === '(the delegate tool)' ? delegate !== undefined : sent.some((s) => s.description === t.description));
   const count = (name: string): number => configured.filter((t) => t.name === name).length;
@@ -226,6 +228,13 @@ async function compare(c: Config, findings: readonly Finding[]): Promise<Verdict
     const kit = t.kit;
     const explained = kit !== undefined && configured.some((other) => other.kit === kit && reported.includes(other.name));
     if (!explained) return { disagree: `VoltAgent loses ${t.name} (${t.description}) and nothing explains it` };
+  }
+  // The toolkits reported as skipped are exactly those VoltAgent did not add.
+  const listedKits = new Set([...c.tools.flatMap((e) => ('kit' in e ? [e.kit] : [])), ...c.toolkits].map((k) => `kit${String(k)}`));
+  const skipped = sortedNames(new Set([...listedKits].filter((kit) => !keptKits.has(kit))));
+  const reportedSkips = sortedNames(new Set(findings.filter((f) => f.messageId === 'toolkitSkipped').map((f) => String(f.data.toolkit).replace(/"/g, ''))));
+  if (JSON.stringify(skipped) !== JSON.stringify(reportedSkips)) {
+    return { disagree: `VoltAgent skips the toolkits ${JSON.stringify(skipped)}; no-tool-name-collision reports ${JSON.stringify(reportedSkips)} as skipped` };
   }
   if (reported.length === 0) return { agree: 'nothing lost' };
   return { agree: lost.some((t) => count(t.name) === 1) ? 'toolkit skipped' : 'tool replaced' };

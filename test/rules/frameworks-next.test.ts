@@ -37,6 +37,31 @@ const byPhone = createTool({ name: 'search_patients', description: 'By phone.', 
 export const desk = new Agent({ name: 'Desk', instructions: 'Help.', model, tools: [byName, byPhone] });
 `;
 
+// A toolkit holding a name the agent already has is skipped whole: its other tool is lost too.
+const voltToolkitSkipped = `import { Agent, createTool, createToolkit } from '@voltagent/core';
+import { z } from 'zod';
+
+const searchPatients = createTool({ name: 'search_patients', description: 'By name.', parameters: z.object({ q: z.string() }), execute: async () => 1 });
+const insurance = createToolkit({
+  name: 'insurance',
+  tools: [
+    createTool({ name: 'check_eligibility', description: 'Eligibility.', parameters: z.object({ memberId: z.string() }), execute: async () => true }),
+    createTool({ name: 'search_patients', description: 'By member number.', parameters: z.object({ memberId: z.string() }), execute: async () => 2 }),
+  ],
+});
+export const desk = new Agent({ name: 'Desk', instructions: 'Help.', model, tools: [searchPatients], toolkits: [insurance] });
+`;
+
+// A toolkit listed before a standalone tool of its name: the toolkit is added (nothing conflicts
+// yet), and its tools are sent after the standalone ones, so the toolkit's tool is the one kept.
+const voltToolkitFirst = `import { Agent, createTool } from '@voltagent/core';
+import { z } from 'zod';
+
+const byMember = createTool({ name: 'search_patients', description: 'By member number.', parameters: z.object({ memberId: z.string() }), execute: async () => 2 });
+const byName = createTool({ name: 'search_patients', description: 'By name.', parameters: z.object({ q: z.string() }), execute: async () => 1 });
+export const desk = new Agent({ name: 'Desk', instructions: 'Help.', model, tools: [{ name: 'insurance', tools: [byMember] }, byName] });
+`;
+
 // One tool object listed twice is one Map entry.
 const voltSameTwice = `import { Agent, createTool } from '@voltagent/core';
 import { z } from 'zod';
@@ -143,6 +168,28 @@ runCases('no-tool-name-collision on VoltAgent, Inngest AgentKit and LlamaIndex.T
       name: 'VoltAgent: a later tool of a name replaces the earlier one',
       code: voltReplaced,
       errors: [{ messageId: 'duplicateToolName', data: { name: 'search_patients', set: 'agent "Desk"', winner: LAST, remedy: 'a unique name' }, ...loc(voltReplaced, 'byName', 2) }],
+    },
+    {
+      name: 'VoltAgent: a toolkit holding a name the agent already has is skipped whole',
+      code: voltToolkitSkipped,
+      errors: [
+        {
+          messageId: 'toolkitSkipped',
+          data: { toolkit: '"insurance"', name: 'search_patients', set: 'agent "Desk"', framework: 'VoltAgent', lost: '"check_eligibility", "search_patients"' },
+          ...loc(voltToolkitSkipped, "'search_patients'", 2),
+        },
+      ],
+    },
+    {
+      name: "VoltAgent: a toolkit's tools are sent after the standalone ones, so a later standalone tool of its name is replaced",
+      code: voltToolkitFirst,
+      errors: [
+        {
+          messageId: 'duplicateToolName',
+          data: { name: 'search_patients', set: 'agent "Desk"', winner: 'the tool of toolkit "insurance" (toolkits\' tools are sent after the standalone ones)', remedy: 'a unique name' },
+          ...loc(voltToolkitFirst, 'byName', 2),
+        },
+      ],
     },
     {
       name: 'Inngest AgentKit: a later tool of a name replaces the earlier one in the tool map',

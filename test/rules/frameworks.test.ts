@@ -414,6 +414,15 @@ runCases('required-function-name-known on the AI SDK, LangChain.js and Mastra', 
       ],
     },
     {
+      name: "AI SDK 5.x: the agent class exported as Agent is the ToolLoopAgent's",
+      code: aiReferences.replace('import { ToolLoopAgent, generateText, tool }', 'import { Agent, generateText, tool }').replace('new ToolLoopAgent(', 'new Agent('),
+      errors: [
+        { messageId: 'unknownRequiredFunction', data: { option: 'activeTools', name: 'get_pages', set: 'the tools of this call', available: '"search", "get_page"', effect: DROPPED } },
+        { messageId: 'unknownRequiredFunction', data: { option: 'toolName', name: 'serch', set: 'the tools of this call', available: '"search", "get_page"', effect: FORCED } },
+        { messageId: 'unknownRequiredFunction', data: { option: 'toolName', name: 'search_docs', set: 'agent `agent`', available: '"search", "get_page"', effect: FORCED } },
+      ],
+    },
+    {
       name: 'AI SDK: a provider tool and an inline tool object are members named by their keys',
       code: aiProviderTools,
       errors: [

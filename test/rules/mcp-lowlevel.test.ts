@@ -286,6 +286,22 @@ export class GitServer {
 }
 `;
 
+// Request schemas written by hand instead of the SDK's exports: named by their method literal.
+const dispatchOwnSchemas = `import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { z } from 'zod';
+
+const ListToolsSchema = z.object({ method: z.literal('tools/list') });
+const CallToolSchema = z.object({ method: z.literal('tools/call'), params: z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()).optional() }) }).passthrough();
+
+const server = new Server({ name: 'kv', version: '0.1.0' }, { capabilities: { tools: {} } });
+server.setRequestHandler(ListToolsSchema, async () => ({ tools: [{ name: 'kv_get', inputSchema: { type: 'object' as const } }, { name: 'kv_set', inputSchema: { type: 'object' as const } }] }));
+server.setRequestHandler(CallToolSchema, async (request) => {
+  if (request.params.name === 'kv_get') return { content: [] };
+  if (request.params.name === 'kv_put') return { content: [] };
+  throw new Error(\`Unknown tool \${request.params.name}\`);
+});
+`;
+
 runCases('required-function-name-known on the low-level MCP Server', dispatchRule, {
   valid: [{ name: 'every listed tool is dispatched (constant labels); a fall-through that answers normally; a list or a dispatch that cannot be followed', code: dispatchFine }],
   invalid: [
@@ -334,6 +350,22 @@ runCases('required-function-name-known on the low-level MCP Server', dispatchRul
           messageId: 'undispatchedListedTool',
           data: { set: 'MCP server "git"', name: 'git_log', dispatched: '"git_status", "git_diff", "git_logs"' },
           ...loc(dispatchDelegated, 'GitTool.Log'),
+        },
+      ],
+    },
+    {
+      name: 'request schemas written by hand (z.object({ method: z.literal(...) })) are the tools/list and tools/call requests',
+      code: dispatchOwnSchemas,
+      errors: [
+        {
+          messageId: 'undispatchedListedTool',
+          data: { set: 'MCP server "kv"', name: 'kv_set', dispatched: '"kv_get", "kv_put"' },
+          ...loc(dispatchOwnSchemas, "'kv_set'"),
+        },
+        {
+          messageId: 'unlistedDispatchedTool',
+          data: { set: 'MCP server "kv"', name: 'kv_put', listed: '"kv_get", "kv_set"' },
+          ...loc(dispatchOwnSchemas, "'kv_put'"),
         },
       ],
     },

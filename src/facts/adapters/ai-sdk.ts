@@ -51,10 +51,12 @@ export const aiSdkAdapter: FrameworkAdapter = {
       references: references([], ['prepareStep', RETURNS]),
     },
     {
-      // `Experimental_Agent` is the same class under its deprecated name.
+      // `Experimental_Agent` is the same class under its deprecated name, and `Agent` its name in
+      // the 5.x releases that exported the class as `Agent` (6 keeps `Agent` as an interface only).
       match: [
         { type: 'new', name: 'ToolLoopAgent' },
         { type: 'new', name: 'Experimental_Agent' },
+        { type: 'new', name: 'Agent' },
       ],
       kind: 'agent',
       name: [{ from: 'option', argument: 0, path: ['id'] }],

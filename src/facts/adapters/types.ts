@@ -173,13 +173,23 @@ export type ReferenceSpec = OptionAt &
 export type ObjectToolShape =
   /** One function tool, named at this path: `{ type: 'function', name }`, `{ toolSpec: { name } }`. */
   | { types?: readonly string[]; name: readonly string[] }
-  /** A list of more tool objects, read with the same shapes: Gemini's `{ functionDeclarations: [...] }`. */
-  | { types?: readonly string[]; list: readonly string[] }
+  /**
+   * A list of more tool objects, read with the same shapes: Gemini's `{ functionDeclarations: [...] }`.
+   * `group`: the list is a toolkit the framework adds as one (VoltAgent's `{ name, tools }`):
+   * `skipsOnConflict`, a toolkit holding a name the set already has is skipped whole;
+   * `exposedLast`, toolkits' tools reach the model after every standalone tool, in toolkit order.
+   */
+  | { types?: readonly string[]; list: readonly string[]; group?: ToolGroupBehaviour }
   /**
    * A provider-hosted tool (`{ type: 'web_search' }`, `{ googleSearch: {} }`): it has no function
    * name, so it is neither a member of the set nor an unknown one.
    */
   | { types?: readonly string[]; except?: readonly string[]; hosted: true };
+
+export interface ToolGroupBehaviour {
+  skipsOnConflict?: true;
+  exposedLast?: true;
+}
 
 /** Where a set keeps its tools: an array of tools, or a record whose keys are the names the model sees. */
 export interface ToolsSpec extends OptionAt {

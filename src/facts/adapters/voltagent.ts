@@ -4,11 +4,12 @@
 // then the `toolkits` (a toolkit, `createToolkit({ name, tools })` or a plain `{ name, tools }`, may
 // also sit in `tools`). Two standalone tools of one name: the later replaces the earlier silently
 // (a `Map` by name, BaseToolManager: "existing tools with the same name will be overwritten"). A
-// toolkit holding a name the manager already has is skipped whole, with a warning ("contains tools
-// that conflict with existing tools. Skipping addition."): every tool of it is gone. That case is
-// still found (the name is in the set twice), but reported as if the later tool won: at the earlier
-// tool, "dispatch picks the last", where VoltAgent keeps the earlier one and drops the toolkit.
-// Tools within one toolkit replace like standalone ones. `subAgents` add the tool `delegate_task` to
+// toolkit holding a name the manager already has (a standalone tool, or a tool of a toolkit added
+// before) is skipped whole, with a warning ("contains tools that conflict with existing tools.
+// Skipping addition."): every tool of it is gone (`toolkitSkipped`). Tools within one toolkit
+// replace like standalone ones. The model gets the standalone tools first, then each added
+// toolkit's (`getAllBaseTools`, into one record by name): a standalone tool listed after a toolkit
+// that holds its name is replaced by the toolkit's tool. `subAgents` add the tool `delegate_task` to
 // every request, after (and over) the agent's own tools (`{ ...static, ...dynamic }`), so a tool of
 // that name is replaced. No rewriting, no name check. Tool choice: the AI SDK's, per run
 // (`agent.generateText(input, { toolChoice: { type: 'tool', toolName } })`). Call ID:
@@ -46,7 +47,7 @@ export const voltAgentAdapter: FrameworkAdapter = {
       kind: 'agent',
       name: [{ from: 'option', argument: 0, path: ['name'] }],
       // A toolkit is an object whose `tools` are tools of the set.
-      tools: { argument: 0, path: ['tools'], shape: 'array', objects: [{ list: ['tools'] }], alsoAt: [{ argument: 0, path: ['toolkits'] }] },
+      tools: { argument: 0, path: ['tools'], shape: 'array', objects: [{ list: ['tools'], group: { skipsOnConflict: true, exposedLast: true } }], alsoAt: [{ argument: 0, path: ['toolkits'] }] },
       addedTools: [{ argument: 0, path: ['subAgents'], name: 'delegate_task' }],
     },
   ],

@@ -287,7 +287,10 @@ function objectToolFact(shape: ObjectToolShape): ObjectToolFact {
   const fact: ObjectToolFact = {};
   if (shape.types) fact.types = [...shape.types];
   if ('name' in shape) fact.name = [...shape.name];
-  if ('list' in shape) fact.list = [...shape.list];
+  if ('list' in shape) {
+    fact.list = [...shape.list];
+    if (shape.group) fact.group = { ...shape.group };
+  }
   if ('hosted' in shape) {
     fact.hosted = true;
     if (shape.except) fact.except = [...shape.except];

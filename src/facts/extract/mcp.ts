@@ -4,7 +4,7 @@
 import type * as TS from 'typescript';
 import { adapterEnabledBy } from '../adapters/index.js';
 import type { McpRegistrationSpec, McpRequestSpec } from '../adapters/types.js';
-import { type Ctx, branchPath, isStringLike, makeId, spanOf, unwrap } from './context.js';
+import { type Ctx, branchPath, isStringLike, makeId, propertyNameText, spanOf, unwrap } from './context.js';
 import { type Def, resolveImported } from './definitions.js';
 import { type CallNode, dynamic, lookupProperty, stringOf, valueOption, writtenName } from './options.js';
 import { optionValues } from './references.js';
@@ -81,9 +81,38 @@ export function isRequest(ctx: Ctx, node: TS.CallExpression, scope: Scope, adapt
   if (!arg) return false;
   const e = unwrap(ctx.ts, arg);
   if (isStringLike(ctx.ts, e)) return request.strings.includes(e.text);
+  const method = schemaMethod(ctx, e, scope);
+  if (method !== undefined) return request.strings.includes(method);
   const imported = resolveImported(ctx, e, scope);
   const adapter = ctx.adapters.find((a) => a.id === adapterId);
   return !!imported && !!adapter && adapterEnabledBy(adapter, imported.module) && request.exports.includes(imported.name);
+}
+
+/**
+ * A request schema written by hand, `z.object({ method: z.literal('tools/list'), ... })` (inline or a
+ * `const` of the file): the method its `method` literal names.
+ */
+function schemaMethod(ctx: Ctx, expr: TS.Expression, scope: Scope): string | undefined {
+  const { ts } = ctx;
+  let e = expr;
+  if (ts.isIdentifier(e)) {
+    const decl = lookup(scope, e.text);
+    if (decl?.kind !== 'const' || !decl.init) return undefined;
+    e = unwrap(ts, decl.init);
+  }
+  // `z.object({...})`, also with a trailing `.strict()` / `.passthrough()`.
+  while (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text !== 'object') e = unwrap(ts, e.expression.expression);
+  if (!ts.isCallExpression(e) || !ts.isPropertyAccessExpression(e.expression) || e.expression.name.text !== 'object') return undefined;
+  const shape = e.arguments[0] && unwrap(ts, e.arguments[0]);
+  if (!shape || !ts.isObjectLiteralExpression(shape)) return undefined;
+  for (const property of shape.properties) {
+    if (!ts.isPropertyAssignment(property) || propertyNameText(ts, property.name) !== 'method') continue;
+    const value = unwrap(ts, property.initializer);
+    if (!ts.isCallExpression(value) || !ts.isPropertyAccessExpression(value.expression) || value.expression.name.text !== 'literal') return undefined;
+    const literal = value.arguments[0] && unwrap(ts, value.arguments[0]);
+    return literal && isStringLike(ts, literal) ? literal.text : undefined;
+  }
+  return undefined;
 }
 
 type ListSpec = NonNullable<McpRegistrationSpec['list']>;
@@ -127,8 +156,12 @@ function registerList(ctx: Ctx, site: ListSite, expr: TS.Expression, scope: Scop
   const { ts } = ctx;
   const { node, receiver, adapterId, spec, list } = site;
   const inCall = { start, onDuplicate: list.inCall };
-  const unknown = (value: TS.Expression, valueScope: Scope, at: TS.Node): void =>
-    pushRegistration(ctx, node, receiver, site.scope, adapterId, spec, dynamic(ctx, at), spanOf(ctx, at), inCall, arms, { list: toValueRef(ctx, value, valueScope), name: list.name });
+  const unknown = (value: TS.Expression, valueScope: Scope, at: TS.Node, one = false): void =>
+    pushRegistration(ctx, node, receiver, site.scope, adapterId, spec, dynamic(ctx, at), spanOf(ctx, at), inCall, arms, {
+      list: toValueRef(ctx, value, valueScope),
+      name: list.name,
+      ...(one ? { one: true as const } : {}),
+    });
   const array = arrayOf(ctx, expr, scope);
   if (!array) {
     unknown(expr, scope, expr);
@@ -141,6 +174,12 @@ function registerList(ctx: Ctx, site: ListSite, expr: TS.Expression, scope: Scop
       continue;
     }
     const name = elementName(ctx, element, list.name, array.scope);
+    // An element the file cannot read (an imported tool object, a factory's result): the linker may.
+    const e = unwrap(ts, element);
+    if (name.kind === 'dynamic' && (ts.isIdentifier(e) || ts.isPropertyAccessExpression(e) || ts.isCallExpression(e))) {
+      unknown(element, array.scope, element, true);
+      continue;
+    }
     pushRegistration(ctx, node, receiver, site.scope, adapterId, spec, name, spanOf(ctx, element), inCall, arms);
   }
 }

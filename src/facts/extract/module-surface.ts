@@ -6,6 +6,7 @@ import { bindingValue } from './bindings.js';
 import { type Ctx, propertyNameText, spanOf, unwrap } from './context.js';
 import { type Decl, type Scope, lookup } from './scope.js';
 import { functionRef, toValueRef } from './values.js';
+import { packageSpecifier } from './specifier.js';
 
 function hasModifier(ctx: Ctx, node: TS.Node, kind: TS.SyntaxKind): boolean {
   // `node.modifiers` directly: `ts.getModifiers` recomputes the node's modifier flags on every call,
@@ -42,7 +43,7 @@ export function buildModuleSurface(ctx: Ctx): void {
   for (const statement of ctx.sf.statements) {
     if (ts.isExportDeclaration(statement)) {
       if (statement.isTypeOnly) continue;
-      const module = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+      const module = statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) ? packageSpecifier(statement.moduleSpecifier.text) : undefined;
       const clause = statement.exportClause;
       if (!clause) {
         if (module !== undefined) facts.exportAll.push(module);

@@ -4,6 +4,7 @@
 // checker, linear in the size of the file.
 import type * as TS from 'typescript';
 import { type Ctx, type TsModule, accessName, isAssignmentOperator, parentOf, propertyNameText, startOf, unwrap } from './context.js';
+import { packageSpecifier } from './specifier.js';
 
 export type DeclKind = 'const' | 'let' | 'var' | 'param' | 'function' | 'class' | 'enum' | 'import' | 'other';
 
@@ -120,7 +121,7 @@ export function declareImports(ctx: Ctx, scope: Scope): string[] {
   const specifiers: string[] = [];
   for (const statement of ctx.sf.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
-      const module = statement.moduleSpecifier.text;
+      const module = packageSpecifier(statement.moduleSpecifier.text);
       specifiers.push(module);
       const clause = statement.importClause;
       if (!clause) continue;
@@ -140,7 +141,7 @@ export function declareImports(ctx: Ctx, scope: Scope): string[] {
       ts.isExternalModuleReference(statement.moduleReference) &&
       ts.isStringLiteral(statement.moduleReference.expression)
     ) {
-      const module = statement.moduleReference.expression.text;
+      const module = packageSpecifier(statement.moduleReference.expression.text);
       specifiers.push(module);
       declare(ctx, scope, 'import', statement.name, { module, imported: '*', typeOnly: statement.isTypeOnly });
     }
@@ -351,7 +352,7 @@ export function walk(ctx: Ctx, shallow: boolean): WalkResult {
         declareVariable(ctx, scope, decl);
         result.variables.push({ node: decl, scope });
         const module = requireSpecifier(ctx, decl.initializer);
-        if (module !== undefined) result.requires.push(module);
+        if (module !== undefined) result.requires.push(packageSpecifier(module));
         break;
       }
       case BINARY: {

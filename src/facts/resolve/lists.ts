@@ -1,7 +1,7 @@
 // Readers of a tools value by its shape: the elements of a list, the members of a record, a plain
 // object named by one of its properties.
 import type { ObjectToolFact, ValueRef } from '../types.js';
-import type { SourceRef } from '../resolved.js';
+import type { ResolvedToolGroup, SourceRef } from '../resolved.js';
 import type { LinkContext } from './context.js';
 import { type Item, asElements, describe } from './items.js';
 import { resolve } from './values.js';
@@ -32,6 +32,8 @@ export function objectTool(ctx: LinkContext, object: Extract<Item, { t: 'object'
 export interface Listed {
   item: Item;
   listedAt: SourceRef | undefined;
+  /** The toolkit object it came in with (`ObjectToolShape.group`). */
+  group?: ResolvedToolGroup;
 }
 
 /**
@@ -61,7 +63,21 @@ export function objectToolShapes(ctx: LinkContext, object: Extract<Item, { t: 'o
       const prop = item.t === 'object' ? item.properties.find((p) => p.key === step) : undefined;
       return prop && item.t === 'object' ? [{ file: item.file, value: prop.value }] : [];
     });
-    if (i === path.length - 1) return values.flatMap(({ file, value }) => resolveTop(ctx, file, value));
+    if (i === path.length - 1) {
+      const members = values.flatMap(({ file, value }) => resolveTop(ctx, file, value));
+      if (!shape.group) return members;
+      // The toolkit is its object; the list it holds is written once in it.
+      const held = values[0];
+      if (!held) return members;
+      const named = object.properties.find((p) => p.key === 'name');
+      const group: ResolvedToolGroup = {
+        key: `${held.file}#${String(held.value.span.start)}`,
+        name: staticProperty(ctx, object, 'name'),
+        at: listedAt ?? { file: object.file, span: (named ?? { value: held.value }).value.span },
+        ...shape.group,
+      };
+      return members.map((member) => ({ ...member, group }));
+    }
     holders = values.flatMap(({ file, value }) => resolve(ctx, file, value, 1));
   }
   return [];
@@ -78,7 +94,7 @@ function staticProperty(ctx: LinkContext, object: Extract<Item, { t: 'object' }>
  * Resolves the top-level elements of a list one by one, remembering where each was listed in
  * the exposure set's own file: that is where a collision is reported, next to the agent.
  */
-export function resolveTop(ctx: LinkContext, file: string, source: ValueRef): Array<{ item: Item; listedAt: SourceRef | undefined }> {
+export function resolveTop(ctx: LinkContext, file: string, source: ValueRef): Listed[] {
   const elements = source.kind === 'array' ? source.elements : [source];
   const out: Array<{ item: Item; listedAt: SourceRef | undefined }> = [];
   for (const element of elements) {
@@ -95,7 +111,7 @@ export function resolveTop(ctx: LinkContext, file: string, source: ValueRef): Ar
  * that a later spread overrides (that is the collision), each tool named by its key. Spreads are
  * followed into other records across files.
  */
-export function resolveRecord(ctx: LinkContext, file: string, source: ValueRef, depth = 0, listedIn?: SourceRef): Array<{ item: Item; listedAt: SourceRef | undefined }> {
+export function resolveRecord(ctx: LinkContext, file: string, source: ValueRef, depth = 0, listedIn?: SourceRef): Listed[] {
   const out: Array<{ item: Item; listedAt: SourceRef | undefined }> = [];
   for (const object of resolve(ctx, file, source, depth)) {
     if (object.t !== 'object') {

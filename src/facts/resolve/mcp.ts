@@ -45,9 +45,10 @@ export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet
   }
   for (const [file, fi] of ctx.index) {
     for (const registration of fi.facts.mcpRegistrations) {
-      const named = registeredNames(ctx, file, registration);
+      const own = registeredNames(ctx, file, registration);
       for (const { server, chain } of serversOf(ctx, file, registration.receiver, 0)) {
         const set = setOf(server);
+        const named = passedList(ctx, file, registration, chain) ?? own;
         for (const [i, { name, at: definedAt }] of named.entries()) {
           const id = named.length === 1 && !registration.elements ? '' : `#${String(i)}`;
           // Reached through a chain of calls, each chain is one execution of the registration.
@@ -80,14 +81,32 @@ export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet
  * (`elements`), one per element the linker reaches, each named at the element's `name` path (an
  * element it cannot read is a tool of unknown name where the registration is).
  */
-function registeredNames(ctx: LinkContext, file: string, registration: McpRegistrationFact): Array<{ name: string | undefined; at: SourceRef }> {
-  const own = { file, span: registration.name.span };
+function registeredNames(ctx: LinkContext, file: string, registration: McpRegistrationFact, where?: SourceRef): Array<{ name: string | undefined; at: SourceRef }> {
+  const own = where ?? { file, span: registration.name.span };
   if (!registration.elements) return [{ name: staticName(ctx, file, registration.name), at: own }];
-  const { list, name } = registration.elements;
+  const { list, name, one } = registration.elements;
   return resolveTop(ctx, file, list).map(({ item }) => {
     const named = item.t === 'object' ? objectTool(ctx, item, [[...name]]) : undefined;
-    return named?.t === 'keyed' ? { name: named.key, at: named.keyAt } : { name: undefined, at: own };
+    // One element of a written list is reported where the list holds it.
+    return named?.t === 'keyed' ? { name: named.key, at: one ? own : named.keyAt } : { name: undefined, at: own };
   });
+}
+
+/**
+ * `function setup(server, tools) { server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools })) }`:
+ * a list that is a parameter of the function the server is passed to is what the same call passes
+ * beside the server (the innermost call of the chain), so each call lists its own tools.
+ */
+function passedList(ctx: LinkContext, file: string, registration: McpRegistrationFact, chain: readonly Position[]): Array<{ name: string | undefined; at: SourceRef }> | undefined {
+  const list = registration.elements?.list;
+  const receiver = registration.receiver;
+  const innermost = chain.at(-1);
+  if (!list || list.kind !== 'param' || receiver.kind !== 'param' || receiver.fn !== list.fn || !innermost) return undefined;
+  const [callFile, start] = innermost;
+  const call = ctx.index.get(callFile)?.facts.calls.find((c) => c.span.start === start);
+  const arg = call?.args[list.index];
+  if (!arg) return undefined;
+  return registeredNames(ctx, callFile, { ...registration, elements: { ...registration.elements!, list: arg } }, { file, span: registration.name.span });
 }
 
 /**

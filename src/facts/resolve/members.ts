@@ -25,11 +25,11 @@ export function collectTools(ctx: LinkContext, file: string, source: ValueRef, s
   const byName: Array<{ name: string; at: SourceRef; index: number }> = [];
   const listed = record ? resolveRecord(ctx, file, source) : resolveTop(ctx, file, source);
   const entries = naming.objectTools ? listed.flatMap((entry) => objectEntries(ctx, entry, naming.objectTools!, 0)) : listed;
-  for (const { item: found, listedAt } of entries) {
+  for (const { item: found, listedAt, group } of entries) {
     const item = found.t === 'object' && naming.objectToolNames ? (objectTool(ctx, found, naming.objectToolNames) ?? found) : found;
     if (item.t === 'tool') {
       // Disabled in code (`isEnabled: false`): the model never sees it.
-      if (!item.def.disabled) tools.push(resolvedTool(ctx, item, listedAt));
+      if (!item.def.disabled) tools.push(group ? { ...resolvedTool(ctx, item, listedAt), group } : resolvedTool(ctx, item, listedAt));
     } else if (item.t === 'keyed') tools.push(keyedTool(ctx, set.adapter, item.key, item.keyAt, listedAt));
     else if (item.t === 'string' && !record && naming.toolsByName && listedAt && !naming.toolsByName.external.some((mark) => item.value.includes(mark))) {
       // Looked up once the call's own tools are known: they are registered for the call first.

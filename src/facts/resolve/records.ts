@@ -90,6 +90,8 @@ export function resolvedTool(ctx: LinkContext, item: Extract<Item, { t: 'tool' }
   if (agentKey) tool.agentKey = agentKey;
   if (item.instanceOf) tool.instanceOf = item.instanceOf;
   if (item.as !== undefined) tool.listedAs = item.as;
+  // Named only by the record key of a set that lists it (Mastra `createTool({ id })`, `{ search: tool() }` elsewhere).
+  if (name === undefined && def.nameFrom === 'record-key') tool.namedByKey = true;
   return tool;
 }
 
