@@ -30,6 +30,8 @@ export const anthropicAdapter: FrameworkAdapter = {
     {
       match: clientMethods(['messages'], 'create', 'stream', 'parse', 'countTokens', 'toolRunner'),
       kind: 'call',
+      // Every Messages API request names its model; `db.messages.create({ data })` is an ORM's.
+      requiredOptions: ['model'],
       tools: { argument: 0, path: ['tools'], shape: 'array', objects: [{ name: ['name'] }] },
       references: [{ argument: 0, path: ['tool_choice'], form: 'tool-choice', style: { modes: [], object: { nameOption: 'name', types: ['tool'] } } }],
       duplicates: { outcome: 'the Anthropic API rejects the request (400 "tools: Tool names must be unique")' },

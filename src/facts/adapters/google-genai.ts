@@ -22,6 +22,8 @@ export const googleGenaiAdapter: FrameworkAdapter = {
     {
       match: [...clientMethods(['models'], 'generateContent', 'generateContentStream'), ...clientMethods(['chats'], 'create'), ...clientMethods(['live'], 'connect')],
       kind: 'call',
+      // `models.generateContent`, `chats.create`, `live.connect` all name their model; `db.chats.create({ data })` is an ORM's.
+      requiredOptions: ['model'],
       tools: {
         argument: 0,
         path: ['config', 'tools'],

@@ -75,8 +75,9 @@ export const openaiAdapter: FrameworkAdapter = {
   exposures: [
     // `create`/`stream`/`parse` send the tools and leave the calls to the application's dispatcher;
     // `runTools` dispatches itself, through `functionsByName`: the last tool of a name runs.
-    { match: clientMethods(['chat', 'completions'], 'create', 'stream', 'parse'), kind: 'call', tools: chatTools, references: chatReferences, duplicates: bothSent },
-    { match: clientMethods(['chat', 'completions'], 'runTools'), kind: 'call', tools: chatTools, references: chatReferences },
+    // Chat Completions requests always name their model (Responses may take it from a stored prompt).
+    { match: clientMethods(['chat', 'completions'], 'create', 'stream', 'parse'), kind: 'call', requiredOptions: ['model'], tools: chatTools, references: chatReferences, duplicates: bothSent },
+    { match: clientMethods(['chat', 'completions'], 'runTools'), kind: 'call', requiredOptions: ['model'], tools: chatTools, references: chatReferences },
     {
       match: clientMethods(['responses'], 'create', 'stream', 'parse'),
       kind: 'call',

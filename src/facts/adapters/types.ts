@@ -222,6 +222,12 @@ export interface ToolsSpec extends OptionAt {
  * `handoffs` properties, or a one-shot call such as `generateText({ tools })` (`kind: 'call'`).
  */
 export interface ExposureSpec {
+  /**
+   * Options a request of this API always carries (`model`): a call whose options object certainly
+   * lacks every one of them is another API's call on a look-alike receiver (an ORM's
+   * `db.messages.create({ data })`), not a set.
+   */
+  requiredOptions?: readonly string[];
   match: readonly CallShape[];
   kind: 'agent' | 'realtime-agent' | 'call';
   name?: readonly NameSource[];

@@ -7,7 +7,7 @@ import type { AgentFact, ExposureFact, ObjectToolFact, Span, ValueRef } from '..
 import { type Ctx, accessName, isAssignmentOperator, makeId, outerParent, propertyNameText, shortText, spanOf, unwrap } from './context.js';
 import { type Def, classify, resolveImported } from './definitions.js';
 import { type Roles, addToolsPropertyUse, isContextLike } from './invocation.js';
-import { type CallNode, certainOption, functionOf, isTrueOption, stringOption, valueOption, writtenName } from './options.js';
+import { type CallNode, certainOption, functionOf, isTrueOption, lookupOption, stringOption, valueOption, writtenName } from './options.js';
 import { collectReferences } from './references.js';
 import { type Scope, lookup } from './scope.js';
 import { toValueRef } from './values.js';
@@ -23,6 +23,8 @@ const ADDING_METHODS = new Set(['push', 'unshift']);
 
 export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode, scope: Scope, def: Extract<Def, { kind: 'agent' }>): void {
   const { spec, adapter } = def;
+  const argument = spec.tools?.argument ?? 0;
+  if (spec.requiredOptions && spec.requiredOptions.every((name) => lookupOption(ctx, node, { argument, path: [name] }, scope).state === 'absent')) return;
   const span = spanOf(ctx, node);
   const tools = spec.tools ? valueOption(ctx, node, spec.tools, scope) : undefined;
   const handoffs = spec.handoffs ? valueOption(ctx, node, spec.handoffs, scope) : undefined;
