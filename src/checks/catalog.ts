@@ -143,6 +143,8 @@ export const catalog = {
         'Handoff tool name "{{name}}" is used by more than one handoff in {{set}}; calls route to {{winner}}. Pass a unique toolNameOverride to each handoff.',
       derivedNameCollision:
         'Agents "{{first}}" and "{{second}}" both derive the tool name "{{name}}" in {{set}}. Pass an explicit {{option}} to one of them.',
+      duplicateAgentEntry:
+        'Agent "{{name}}" is named more than once in {{option}} of {{set}}; {{outcome}}. Name each agent once.',
       toolkitSkipped:
         'Toolkit {{toolkit}} holds "{{name}}", a name {{set}} already has, so {{framework}} skips the whole toolkit: none of its tools ({{lost}}) reach the model. Rename the tool, or drop the other one.',
       sameToolListedTwice: 'The same tool "{{name}}" is listed twice in {{set}}.',

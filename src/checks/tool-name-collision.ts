@@ -144,6 +144,7 @@ function checkSet(set: ResolvedExposureSet, adapter: FrameworkAdapter | undefine
     findings.push(...groupFindings(set, adapter, group, dispatchOrder, handoffs));
   }
   findings.push(...equatedNameFindings(set, tools, memberLocation, (members, names) => collisionData(set, members, names)));
+  findings.push(...duplicateAgentFindings(set));
   findings.push(...oneDefinitionFindings(set, adapter));
   return findings;
 }
@@ -203,6 +204,30 @@ function skippedToolkitFinding(set: ResolvedExposureSet, adapter: FrameworkAdapt
     collision: collisionData(set, [skip.member, skip.earlier], [name]),
     key: `${setKey(set)}|toolkit-skipped|${skip.group.name ?? ''}|${name}`,
   });
+}
+
+/** An option that must name each agent once (`canHandoffTo`) naming one twice: reported at each later entry. */
+function duplicateAgentFindings(set: ResolvedExposureSet): Finding[] {
+  const findings: Finding[] = [];
+  for (const list of set.distinctAgents ?? []) {
+    const first = new Map<string, SourceRef>();
+    for (const entry of list.entries) {
+      const earlier = first.get(entry.name);
+      if (!earlier) {
+        first.set(entry.name, entry.at);
+        continue;
+      }
+      findings.push(
+        makeFinding(RULE, 'duplicateAgentEntry', {
+          at: entry.at,
+          data: { name: entry.name, set: setLabel(set), option: list.option, outcome: list.outcome },
+          related: [related(earlier, `agent "${entry.name}" is first named here`)],
+          key: `${setKey(set)}|distinct|${list.option}|${entry.name}`,
+        }),
+      );
+    }
+  }
+  return findings;
 }
 
 /** Each object once, at its last listing, in the order of those listings. */

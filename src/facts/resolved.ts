@@ -97,6 +97,8 @@ export interface UnresolvedMember extends SourceRef {
 }
 
 export interface ResolvedExposureSet {
+  /** Options that must name each agent once (`ExposureSpec.distinctAgents`): the agent each entry names, where. */
+  distinctAgents?: Array<{ option: string; outcome: string; entries: Array<{ name: string; at: SourceRef }> }>;
   /** `${file}#${id}`. */
   key: string;
   kind: 'agent' | 'call' | 'add-tools' | 'toolkit' | 'mcp-server';

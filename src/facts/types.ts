@@ -347,6 +347,8 @@ export interface ExposureFact {
   alsoTools?: ValueRef[];
   /** Tools the framework adds after the listed ones (`ExposureSpec.addedTools`), at the option that makes it add them. */
   addedTools?: Array<{ name: string; span: Span }>;
+  /** Options listing agents that must each be named once (`ExposureSpec.distinctAgents`). */
+  distinctAgents?: Array<{ option: string; outcome: string; value: ValueRef }>;
   /** A record of MCP servers whose tools join the set as `${prefix}<key>${separator}<tool>`. */
   prefixedMcpServers?: { prefix: string; separator: string; value: ValueRef };
   /**

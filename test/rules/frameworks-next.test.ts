@@ -124,6 +124,24 @@ const searchArchive = FunctionTool.from(async ({ query }: { query: string }) => 
 export const reference = agent({ name: 'ReferenceAgent', tools: [searchCatalogue, searchArchive], llm });
 `;
 
+// `canHandoffTo` names an agent twice: by name, and as an agent value whose name is that name.
+const llamaHandoffTwice = `import { agent, multiAgent } from '@llamaindex/workflow';
+
+const writer = agent({ name: 'WriteAgent', description: 'Writes the report.', tools: [], llm });
+const reviewer = agent({ name: 'ReviewAgent', description: 'Reviews the report.', tools: [], llm });
+export const research = agent({ name: 'ResearchAgent', description: 'Finds sources.', tools: [], llm, canHandoffTo: ['WriteAgent', 'ReviewAgent', 'WriteAgent'] });
+export const editor = agent({ name: 'EditorAgent', description: 'Edits.', tools: [], llm, canHandoffTo: [writer, reviewer, writer] });
+export const workflow = multiAgent({ agents: [research, editor, writer, reviewer], rootAgent: research });
+`;
+
+// Each agent named once; a list that cannot be read is left alone.
+const llamaHandoffFine = `import { agent } from '@llamaindex/workflow';
+
+const writer = agent({ name: 'WriteAgent', description: 'Writes.', tools: [], llm });
+export const research = agent({ name: 'ResearchAgent', description: 'Finds sources.', tools: [], llm, canHandoffTo: ['WriteAgent', 'ReviewAgent'] });
+export const editor = agent({ name: 'EditorAgent', description: 'Edits.', tools: [], llm, canHandoffTo: [writer, ...others] });
+`;
+
 // `tool(fn, { name })`: the name is at argument 1.
 const llamaFnOptions = `import { tool } from 'llamaindex';
 import { agent } from '@llamaindex/workflow';
@@ -157,6 +175,7 @@ runCases('no-tool-name-collision on VoltAgent, Inngest AgentKit and LlamaIndex.T
     { name: 'VoltAgent: no sub-agents, no delegate_task of its own; one name on two agents', code: voltNoSubAgents },
     { name: 'VoltAgent: one tool object listed twice is one entry of the tool map', code: voltSameTwice },
     { name: 'LlamaIndex.TS: a tool named handOff on an agent with no handoffs', code: llamaNoHandoffs },
+    { name: 'LlamaIndex.TS: canHandoffTo names each agent once, or cannot be read whole', code: llamaHandoffFine },
   ],
   invalid: [
     {
@@ -195,6 +214,22 @@ runCases('no-tool-name-collision on VoltAgent, Inngest AgentKit and LlamaIndex.T
       name: 'Inngest AgentKit: a later tool of a name replaces the earlier one in the tool map',
       code: kitReplaced,
       errors: [{ messageId: 'duplicateToolName', data: { name: 'lookup_account', set: 'agent "billing"', winner: LAST, remedy: 'a unique name' }, ...loc(kitReplaced, 'byEmail', 2) }],
+    },
+    {
+      name: 'LlamaIndex.TS: canHandoffTo naming one agent twice throws when the agent is created',
+      code: llamaHandoffTwice,
+      errors: [
+        {
+          messageId: 'duplicateAgentEntry',
+          data: { name: 'WriteAgent', option: 'canHandoffTo', set: 'agent "ResearchAgent"', outcome: 'creating the agent throws "Duplicate handoff agents"' },
+          ...loc(llamaHandoffTwice, "'WriteAgent'", 3),
+        },
+        {
+          messageId: 'duplicateAgentEntry',
+          data: { name: 'WriteAgent', option: 'canHandoffTo', set: 'agent "EditorAgent"', outcome: 'creating the agent throws "Duplicate handoff agents"' },
+          ...loc(llamaHandoffTwice, 'writer', 3),
+        },
+      ],
     },
     {
       name: 'LlamaIndex.TS: the first tool of a name runs, so the later one is reported (FunctionTool.from)',

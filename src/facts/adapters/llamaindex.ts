@@ -9,8 +9,9 @@
 // FIRST one (workflow `callTool`, core `callTool`). In a `multiAgent({ agents, rootAgent })` an agent
 // with `canHandoffTo` gets the tool `handOff` appended, unless it already has a tool of that name:
 // then the handoff tool is silently not added (`addHandoffTool`), and the user's `handOff` runs
-// and is taken for a handoff. `canHandoffTo` listing one agent twice throws "Duplicate handoff
-// agents" (not checked). Tool functions get no call ID.
+// and is taken for a handoff. `canHandoffTo` naming one agent twice (by name, or two agents of one
+// name) throws "Duplicate handoff agents" when the agent is created (`distinctAgents`). Tool
+// functions get no call ID.
 import type { FrameworkAdapter } from './types.js';
 
 const verbatim = (name: string): string => name;
@@ -61,6 +62,7 @@ export const llamaIndexAdapter: FrameworkAdapter = {
       ],
       ...agentOptions,
       addedTools: [{ argument: 0, path: ['canHandoffTo'], name: 'handOff' }],
+      distinctAgents: [{ argument: 0, path: ['canHandoffTo'], outcome: 'creating the agent throws "Duplicate handoff agents"' }],
     },
     {
       match: [

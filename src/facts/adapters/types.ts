@@ -273,6 +273,12 @@ export interface ExposureSpec {
    * a listed tool of that name the model reaches; the member is located at the option.
    */
   addedTools?: ReadonlyArray<OptionAt & { name: string }>;
+  /**
+   * An option listing agents, by name (a string) or as agent values (their `name` counts), that must
+   * name each agent once: LlamaIndex's `canHandoffTo` throws "Duplicate handoff agents". `outcome`
+   * says what a repeated one does, for messages.
+   */
+  distinctAgents?: ReadonlyArray<OptionAt & { outcome: string }>;
   /** An option holding an array of function middleware `(ctx, next) => ...`. */
   middleware?: OptionAt;
   /**

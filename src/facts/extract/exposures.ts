@@ -71,6 +71,11 @@ export function addAgent(ctx: Ctx, roles: Roles, sets: AgentSets, node: CallNode
     return [{ name: at.name, span: spanOf(ctx, found.value) }];
   });
   if (added.length > 0) exposure.addedTools = added;
+  const distinct = (spec.distinctAgents ?? []).flatMap((at) => {
+    const value = valueOption(ctx, node, at, scope);
+    return value ? [{ option: at.path.join('.'), outcome: at.outcome, value }] : [];
+  });
+  if (distinct.length > 0) exposure.distinctAgents = distinct;
   const servers = spec.prefixedMcpServers && valueOption(ctx, node, spec.prefixedMcpServers, scope);
   if (servers) exposure.prefixedMcpServers = { prefix: spec.prefixedMcpServers!.prefix, separator: spec.prefixedMcpServers!.separator, value: servers };
   if (spec.kind !== 'call') {

@@ -5,6 +5,7 @@ import type { ResolvedAgent, ResolvedExposureSet, ResolvedToolReference } from '
 import type { LinkContext } from './context.js';
 import { liveList } from './items.js';
 import { type MissingByName, collectHandoffs, collectKeyed, collectToolkit, collectTools } from './members.js';
+import { resolveTop } from './lists.js';
 import { collectPrefixedServers, isServerToolReference } from './prefixed-servers.js';
 import { isToolCopy, keyedTool, toolKey } from './records.js';
 import { resolvedReference } from './references.js';
@@ -96,6 +97,14 @@ export function linkExposures(ctx: LinkContext, serverSets: ReadonlyMap<string, 
       for (const added of exposure.addedTools ?? []) set.tools.push(keyedTool(ctx, set.adapter, added.name, { file, span: added.span }));
       const serverKeys = exposure.prefixedMcpServers ? collectPrefixedServers(ctx, file, exposure.prefixedMcpServers, set, serverSets) : undefined;
       for (const source of sources.handoffs) collectHandoffs(ctx, source.file, source.value, set);
+      for (const list of exposure.distinctAgents ?? []) {
+        // Entries the linker cannot name are left out: only agents named twice for certain count.
+        const entries = resolveTop(ctx, file, list.value).flatMap(({ item, listedAt }) => {
+          const name = item.t === 'string' ? item.value : item.t === 'agent' ? staticName(ctx, item.file, item.agent.name) : undefined;
+          return name === undefined || !listedAt ? [] : [{ name, at: listedAt }];
+        });
+        (set.distinctAgents ??= []).push({ option: list.option, outcome: list.outcome, entries });
+      }
       if (exposure.mutatedUnknown) {
         set.unresolved.push({ file, span: exposure.span, text: 'mutated after construction' });
       }
