@@ -75,6 +75,9 @@ export const agent = new ToolLoopAgent({
 });
 `;
 
+// AI SDK 5.x releases exported the agent class as `Agent` (6 keeps that name for an interface).
+const aiAgentClass = aiReferences.replace('import { ToolLoopAgent, generateText, tool }', 'import { Agent, generateText, tool }').replace('new ToolLoopAgent(', 'new Agent(');
+
 const aiReferencesFine = `import { generateText, tool } from 'ai';
 import { z } from 'zod';
 
@@ -415,11 +418,11 @@ runCases('required-function-name-known on the AI SDK, LangChain.js and Mastra', 
     },
     {
       name: "AI SDK 5.x: the agent class exported as Agent is the ToolLoopAgent's",
-      code: aiReferences.replace('import { ToolLoopAgent, generateText, tool }', 'import { Agent, generateText, tool }').replace('new ToolLoopAgent(', 'new Agent('),
+      code: aiAgentClass,
       errors: [
-        { messageId: 'unknownRequiredFunction', data: { option: 'activeTools', name: 'get_pages', set: 'the tools of this call', available: '"search", "get_page"', effect: DROPPED } },
-        { messageId: 'unknownRequiredFunction', data: { option: 'toolName', name: 'serch', set: 'the tools of this call', available: '"search", "get_page"', effect: FORCED } },
-        { messageId: 'unknownRequiredFunction', data: { option: 'toolName', name: 'search_docs', set: 'agent `agent`', available: '"search", "get_page"', effect: FORCED } },
+        { messageId: 'unknownRequiredFunction', data: { option: 'activeTools', name: 'get_pages', set: 'the tools of this call', available: '"search", "get_page"', effect: DROPPED }, ...loc(aiAgentClass, "'get_pages'") },
+        { messageId: 'unknownRequiredFunction', data: { option: 'toolName', name: 'serch', set: 'the tools of this call', available: '"search", "get_page"', effect: FORCED }, ...loc(aiAgentClass, "'serch'") },
+        { messageId: 'unknownRequiredFunction', data: { option: 'toolName', name: 'search_docs', set: 'agent `agent`', available: '"search", "get_page"', effect: FORCED }, ...loc(aiAgentClass, "'search_docs'") },
       ],
     },
     {
