@@ -7,6 +7,7 @@ import { agent } from '@llamaindex/workflow';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../src/checks/index.js';
+import { stubLlm } from './llamaindex-llm.js';
 import { runOracle, type SourceFiles, type Verdict } from './harness.js';
 
 /** Agents of the module: their names (two of them share 'writer'). */
@@ -44,12 +45,8 @@ function emit(c: Config): SourceFiles {
   };
 }
 
-const llm = {
-  supportToolCall: true,
-  metadata: { model: 'stub', temperature: 0, topP: 1, contextWindow: 1024, tokenizer: undefined },
-  chat: () => Promise.reject(new Error('the oracle calls no model')),
-  complete: () => Promise.reject(new Error('the oracle calls no model')),
-} as unknown as Parameters<typeof agent>[0]['llm'];
+/** Never asked: the oracle calls tools through the workflow's dispatch, not through a model. */
+const llm = stubLlm;
 
 function compare(c: Config, findings: readonly Finding[]): Promise<Verdict> {
   const live = AGENTS.map((a) => agent({ name: a.name, description: `The ${a.binding}.`, tools: [], llm }));

@@ -16,6 +16,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Finding } from '../../src/checks/index.js';
+import { stubLlm } from './llamaindex-llm.js';
 import { runOracle, sortedNames, type SourceFiles, type Verdict } from './harness.js';
 
 const NAMES = ['search', 'fetch_page', 'handOff'] as const;
@@ -115,12 +116,7 @@ function emit(c: Config): SourceFiles {
 }
 
 /** Never asked: the oracle calls tools through the workflow's dispatch, not through a model. */
-const llm = {
-  supportToolCall: true,
-  metadata: { model: 'stub', temperature: 0, topP: 1, contextWindow: 1024, tokenizer: undefined },
-  chat: () => Promise.reject(new Error('the oracle calls no model')),
-  complete: () => Promise.reject(new Error('the oracle calls no model')),
-} as unknown as Parameters<typeof agent>[0]['llm'];
+const llm = stubLlm;
 
 function liveDefs(c: Config): BaseTool[] {
   return c.defs.map((def, d) => {

@@ -4,7 +4,7 @@
 // log line, a lookup or a memo string it cannot attach a result to the wrong call.
 import type * as TS from 'typescript';
 import type { CallIdFlow } from '../types.js';
-import { type Ctx, accessName, isFunctionLike, isStringLike, parentOf, propertyNameText, textOf, unwrap } from './context.js';
+import { type Ctx, accessName, classMethod, isFunctionLike, isStringLike, parentOf, propertyNameText, textOf, unwrap } from './context.js';
 import { MEMO_PARTS } from './memo-parts.js';
 import { isMinted } from './minted.js';
 import { TOOL_CALL_VALUE } from './tool-call-values.js';
@@ -232,15 +232,7 @@ function ownMethod(ctx: Ctx, from: TS.Node, name: string): TS.FunctionLikeDeclar
   let cls: TS.Node | undefined = parentOf(ctx, from);
   while (cls && !ts.isClassLike(cls)) cls = parentOf(ctx, cls);
   if (!cls || !ts.isClassLike(cls)) return undefined;
-  for (const member of cls.members) {
-    if (propertyNameText(ts, member.name) !== name) continue;
-    if (ts.isMethodDeclaration(member) && member.body) return member;
-    if (ts.isPropertyDeclaration(member) && member.initializer) {
-      const init = unwrap(ts, member.initializer);
-      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
-    }
-  }
-  return undefined;
+  return classMethod(ctx, cls, name);
 }
 
 /** `function name(...) {}` or `const name = (...) => ...` in a block or file around the node the flow starts from. */

@@ -389,3 +389,17 @@ export function branchPath(ctx: Ctx, node: TS.Node): string[] {
   }
   return path.reverse();
 }
+
+/** The method (or arrow-function property) `name` of a class: what `this.name(...)` runs there. */
+export function classMethod(ctx: Ctx, cls: TS.ClassLikeDeclaration, name: string): TS.FunctionLikeDeclaration | undefined {
+  const { ts } = ctx;
+  for (const member of cls.members) {
+    if (propertyNameText(ts, member.name) !== name) continue;
+    if (ts.isMethodDeclaration(member) && member.body) return member;
+    if (ts.isPropertyDeclaration(member) && member.initializer) {
+      const init = unwrap(ts, member.initializer);
+      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
+    }
+  }
+  return undefined;
+}

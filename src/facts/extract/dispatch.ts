@@ -5,7 +5,7 @@
 // means other names may run, so the dispatch is not complete.
 import type * as TS from 'typescript';
 import type { McpDispatchSpec } from '../adapters/types.js';
-import { type Ctx, isFunctionLike, outerParent, parentOf, propertyNameText, spanOf, unwrap } from './context.js';
+import { type Ctx, classMethod, isFunctionLike, outerParent, parentOf, propertyNameText, spanOf, unwrap } from './context.js';
 import { isLogCall } from './identity-uses.js';
 import { isRequest } from './mcp.js';
 import { functionOf } from './options.js';
@@ -113,17 +113,7 @@ function thisMethod(ctx: Ctx, expr: TS.Expression): TS.FunctionLikeDeclaration |
     if (isFunctionLike(ts, up) && !ts.isArrowFunction(up) && !ts.isMethodDeclaration(up) && !ts.isConstructorDeclaration(up)) return undefined;
     up = parentOf(ctx, up);
   }
-  if (!up) return undefined;
-  const name = expr.name.text;
-  for (const member of up.members) {
-    if (propertyNameText(ts, member.name) !== name) continue;
-    if (ts.isMethodDeclaration(member) && member.body) return member;
-    if (ts.isPropertyDeclaration(member) && member.initializer) {
-      const init = unwrap(ts, member.initializer);
-      if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) return init;
-    }
-  }
-  return undefined;
+  return up ? classMethod(ctx, up, expr.name.text) : undefined;
 }
 
 /**
