@@ -10,7 +10,7 @@ import { packageInfo } from '../version.js';
 import { sha256 } from './cache.js';
 
 /** Bump when the shape or meaning of `FileFacts` changes. */
-export const FACTS_FORMAT_VERSION = 20;
+export const FACTS_FORMAT_VERSION = 21;
 
 const memo = new WeakMap<readonly FrameworkAdapter[], string>();
 

@@ -189,6 +189,8 @@ export interface McpServerFact {
   parameter?: { fn: string; index: number };
   /** The tools its creation options list (`McpServerSpec.tools`), each one registration in order. */
   tools?: ValueRef;
+  /** The server is a class (it extends the SDK's): its own registrations run at `new`, before any other module's. */
+  isClass?: true;
   span: Span;
 }
 

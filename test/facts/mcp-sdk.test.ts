@@ -369,6 +369,28 @@ class NotAServer extends Base {
   });
 });
 
+describe('MCP TypeScript SDK: an instance of a server class', () => {
+  it("is the class's server, in its module and in one that imports no SDK; the constructor registers first", () => {
+    const server = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+export class WeatherServer extends McpServer {
+  constructor() {
+    super({ name: 'weather', version: '1.0.0' });
+    this.tool('forecast', async () => ({ content: [] }));
+  }
+}
+const local = new WeatherServer();
+local.tool('alerts', async () => ({ content: [] }));
+`;
+    const main = `import { WeatherServer } from './weather.js';
+const server = new WeatherServer();
+server.registerTool('radar', {}, async () => ({ content: [] }));
+server.registerTool('forecast', {}, async () => ({ content: [] }));
+`;
+    // 'src/app.ts' sorts before 'src/weather.ts': the constructor's registration still comes first.
+    expect(mcpSets(linkAll({ 'src/weather.ts': server, 'src/app.ts': main }))).toEqual([['weather', ['forecast', 'alerts', 'radar', 'forecast']]]);
+  });
+});
+
 describe('MCP TypeScript SDK: a server passed to a module that imports no SDK', () => {
   const main = `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { registerSearch } from './search.js';

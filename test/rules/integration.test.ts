@@ -834,6 +834,14 @@ const rowDetails: Record<string, RowDetail[]> = {
       data: { server: '"kb-legacy"', name: 'search' },
       needsTypes: true,
     },
+    // `new StatusServer()` in a module without the SDK: the instance is the class's server.
+    {
+      rule: 'no-tool-name-collision',
+      messageId: 'mcpDuplicateRegistration',
+      file: 'src/status-main.ts',
+      data: { server: '"status-page"', name: 'ping' },
+      needsTypes: true,
+    },
     {
       rule: 'no-tool-name-collision',
       messageId: 'mcpDuplicateRegistration',

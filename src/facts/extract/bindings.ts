@@ -32,6 +32,8 @@ export function bindingValue(ctx: Ctx, decl: Decl): ValueRef | undefined {
       if (!decl.node) return undefined;
       const def = classify(ctx, decl.node, decl.scope);
       if (def?.kind === 'tool') return { kind: 'class', id: def.id, span: spanOf(ctx, decl.nameNode) };
+      // A subclass of an MCP server is one server, for every instance of it (`addClassMcpServer`).
+      if (def?.kind === 'mcp-server') return { kind: 'mcp-server', id: def.id, span: spanOf(ctx, decl.nameNode) };
       const cls = decl.node as TS.ClassLikeDeclaration;
       return (ts.isClassLike(cls) && subclassRef(ctx, cls, decl.scope)) || unknownRef(ctx, decl.nameNode);
     }

@@ -10,7 +10,7 @@ import { addMcpDispatch } from './dispatch.js';
 import { addMcpRegistration } from './mcp.js';
 import { type CallNode, functionOf, lookupOption } from './options.js';
 import { collectReferences } from './references.js';
-import { type Scope, lookup } from './scope.js';
+import { type Decl, type Scope, lookup } from './scope.js';
 import { toValueRef } from './values.js';
 import type { ValueRef } from '../types.js';
 
@@ -85,11 +85,26 @@ export function addParameterRegistration(ctx: Ctx, node: TS.CallExpression, scop
       const receiver = on && unwrap(ts, on);
       // The parameter itself, or a property of it (`ctx.server.registerTool(...)`).
       const holder = receiver && ts.isPropertyAccessExpression(receiver) ? unwrap(ts, receiver.expression) : receiver;
-      if (!receiver || !holder || !ts.isIdentifier(holder) || lookup(scope, holder.text)?.kind !== 'param') continue;
+      if (!receiver || !holder || !ts.isIdentifier(holder) || !mayHoldServer(ctx, lookup(scope, holder.text))) continue;
       if (addMcpRegistration(ctx, node, receiver, scope, adapter.id, m.spec)) return true;
     }
   }
   return false;
+}
+
+/**
+ * What a registration in a module without the SDK may be made on: a parameter, a server imported
+ * from another module, or `new X()` of a class of another module or of this one (a subclass of the
+ * SDK's server: `const server = new StatusServer(); server.registerTool(...)`).
+ */
+function mayHoldServer(ctx: Ctx, decl: Decl | undefined): boolean {
+  if (!decl) return false;
+  if (decl.kind === 'param' || (decl.kind === 'import' && !decl.typeOnly)) return true;
+  if (decl.kind !== 'const' || !decl.init) return false;
+  const init = unwrap(ctx.ts, decl.init);
+  if (!ctx.ts.isNewExpression(init) || !ctx.ts.isIdentifier(init.expression)) return false;
+  const cls = lookup(decl.scope, init.expression.text);
+  return cls?.kind === 'import' || cls?.kind === 'class';
 }
 
 /**

@@ -45,6 +45,7 @@ export function addClassMcpServer(ctx: Ctx, cls: TS.ClassLikeDeclaration, scope:
     adapter: def.adapter.id,
     role: def.spec.role,
     name: superCall ? writtenName(ctx, superCall, def.spec.name, scope)?.value : undefined,
+    isClass: true,
     span: spanOf(ctx, cls.name ?? cls),
   });
 }

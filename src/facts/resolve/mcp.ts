@@ -63,7 +63,10 @@ export function mcpServerSets(ctx: LinkContext): Map<string, ResolvedExposureSet
           // The elements of one list (`addTools([...])`) in their order, where the call is; the
           // elements of a list read in another module in their order there.
           const at: Position[] = registration.inCall ? [[file, registration.inCall.start], [file, registration.span.start]] : [[file, registration.span.start]];
-          order.set(tool, [...chain, ...at, ...(registration.elements ? [[definedAt.file, definedAt.span.start] as Position] : [])]);
+          // A class server's own registrations run in its constructor: before those of another
+          // module that holds an instance (`new StatusServer()`, then `server.registerTool(...)`).
+          const after: Position[] = server.server.isClass && (chain[0]?.[0] ?? file) !== server.file ? [[`${server.file}\uffff`, 0]] : [];
+          order.set(tool, [...after, ...chain, ...at, ...(registration.elements ? [[definedAt.file, definedAt.span.start] as Position] : [])]);
         }
       }
     }

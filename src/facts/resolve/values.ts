@@ -76,6 +76,8 @@ export function resolve(ctx: LinkContext, file: string, ref: ValueRef, depth: nu
         if (item.t === 'class') {
           return { t: 'tool', file: item.file, def: item.def, instance: `${file}:${ref.span.start}`, instanceOf: { key: `${item.file}#${item.def.id}`, text } };
         }
+        // `new StatusServer()` of a class that is a server: that server (one for every instance).
+        if (item.t === 'mcp') return item;
         if (item.t !== 'unresolved') return { t: 'unresolved', at, text: describe(item) };
         const unseen: Item = { t: 'unresolved', at, text: item.text };
         // A class the linker cannot see, known by the value that holds it.
