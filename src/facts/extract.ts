@@ -51,7 +51,9 @@ const MCP_NAME_CONTEXT = /server|mcp|client|connection/i;
 export function mayHaveFacts(text: string, adapters: readonly FrameworkAdapter[] = registry): boolean {
   return (
     // Quoted, as an import or require writes it: a short enabler is part of many words.
-    adapters.some((adapter) => adapter.enablers.some((enabler) => text.includes(`'${enabler}`) || text.includes(`"${enabler}`) || text.includes(`npm:${enabler}`))) ||
+    adapters.some((adapter) => adapter.enablers.some((enabler) => text.includes(`'${enabler}`) || text.includes(`"${enabler}`))) ||
+    // Deno's `npm:<package>` specifiers (`packageSpecifier`): one scan, then the enablers.
+    (text.includes('npm:') && adapters.some((adapter) => adapter.enablers.some((enabler) => text.includes(`npm:${enabler}`)))) ||
     IDENTITY_TOKENS.test(text) ||
     (MCP_NAME_JOIN.test(text) && MCP_NAME_CONTEXT.test(text)) ||
     liveMutationPattern(adapters).test(text) ||

@@ -45,15 +45,16 @@ export function exportedDispatchReads(ctx: Ctx, fn: TS.FunctionLikeDeclaration, 
   const body = fn.body;
   if (!body || fn.parameters.length === 0) return [];
   const text = ctx.text.slice(body.pos, body.end);
-  if (!text.includes('switch') && !text.includes('==')) return [];
+  // A dispatch is a `switch`, or comparisons with strings or members (not with `null`, numbers, variables).
+  if (!text.includes('switch') && !STRING_COMPARISON.test(text)) return [];
   const flags = [...new Set(specs.flatMap((spec) => (spec.errorFlag === undefined ? [] : [spec.errorFlag])))];
   const paths = [[], ...specs.map((spec) => [...spec.handler.name])];
   const seen = new Set<string>();
   const out: DispatchRead[] = [];
   let rejects: boolean | undefined;
   fn.parameters.forEach((param, index) => {
-    // A parameter whose name the body never mentions compares nothing.
-    if (ctx.ts.isIdentifier(param.name) && !text.includes(param.name.text)) return;
+    // A parameter the body never compares, switches on, destructures or aliases compares nothing.
+    if (ctx.ts.isIdentifier(param.name) && !mayCompare(text, param.name.text)) return;
     for (const path of paths) {
       const key = `${String(index)}:${path.join('.')}`;
       if (seen.has(key) || !path.every((step) => text.includes(step))) continue;
@@ -74,6 +75,22 @@ export function exportedDispatchReads(ctx: Ctx, fn: TS.FunctionLikeDeclaration, 
   });
   return out;
 }
+
+/** A cheap look at the text: `switch (p…`, `=== p`, `p.x ===`, `} = p`, `= p.x` (a `const` alias). */
+function mayCompare(text: string, name: string): boolean {
+  if (!text.includes(name)) return false;
+  let pattern = comparePatterns.get(name);
+  if (!pattern) {
+    const p = name.replace(/[$]/g, '\\$&');
+    pattern = new RegExp(`(?:switch\\s*\\(\\s*|[!=]==?\\s*|=\\s*)${p}(?![\\w$])|(?<![\\w$.])${p}(?:\\??\\.[\\w$]+)*\\s*[!=]==?`);
+    // Parameter names repeat across a project (`name`, `request`, `args`): compiled once each.
+    if (comparePatterns.size < 10_000) comparePatterns.set(name, pattern);
+  }
+  return pattern.test(text);
+}
+
+const comparePatterns = new Map<string, RegExp>();
+const STRING_COMPARISON = /[!=]==?\s*(?:['"`]|[A-Za-z_$][\w$]*\.[A-Za-z_$])|['"`]\s*[!=]==?/;
 
 /**
  * Reads the function `expr` is (written here, declared in the file, a method of the enclosing

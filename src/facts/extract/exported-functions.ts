@@ -66,11 +66,15 @@ export function addExportedFunctionFacts(ctx: Ctx, functions: readonly FnInfo[] 
   if (added) facts.functions.sort((a, b) => a.span.start - b.span.start);
 }
 
+const RETURNS_ARRAY = /\breturn\s*\[/;
+
 /** The array literals the function returns itself (a `return [...]`, an arrow's `=> [...]`), when every return is one. */
 function returnedArrays(ctx: Ctx, fn: TS.FunctionLikeDeclaration, scope: Scope): ValueRef[] {
   const { ts } = ctx;
   const body = fn.body;
-  if (!body || !ctx.text.slice(body.pos, body.end).includes('[')) return [];
+  if (!body) return [];
+  // Only `return [...]` or an arrow's `=> [...]` is read: most functions return something else.
+  if (ts.isBlock(body) ? !RETURNS_ARRAY.test(ctx.text.slice(body.pos, body.end)) : !ts.isArrayLiteralExpression(unwrap(ts, body))) return [];
   const returned: TS.Expression[] = [];
   if (!ts.isBlock(body)) returned.push(body);
   else {
