@@ -302,6 +302,12 @@ server.setRequestHandler(CallToolSchema, async (request) => {
 });
 `;
 
+// The same with valibot: a schema is known by its shape, not by one library's names.
+const dispatchValibotSchemas = dispatchOwnSchemas
+  .replace("import { z } from 'zod';", "import * as v from 'valibot';")
+  .replace("z.object({ method: z.literal('tools/list') })", "v.object({ method: v.literal('tools/list') })")
+  .replace("z.object({ method: z.literal('tools/call'), params: z.object({ name: z.string(), arguments: z.record(z.string(), z.unknown()).optional() }) }).passthrough()", "v.looseObject({ method: v.literal('tools/call'), params: v.object({ name: v.string() }) })");
+
 runCases('required-function-name-known on the low-level MCP Server', dispatchRule, {
   valid: [{ name: 'every listed tool is dispatched (constant labels); a fall-through that answers normally; a list or a dispatch that cannot be followed', code: dispatchFine }],
   invalid: [
@@ -366,6 +372,22 @@ runCases('required-function-name-known on the low-level MCP Server', dispatchRul
           messageId: 'unlistedDispatchedTool',
           data: { set: 'MCP server "kv"', name: 'kv_put', listed: '"kv_get", "kv_set"' },
           ...loc(dispatchOwnSchemas, "'kv_put'"),
+        },
+      ],
+    },
+    {
+      name: 'request schemas of another validation library (valibot) are read by their shape',
+      code: dispatchValibotSchemas,
+      errors: [
+        {
+          messageId: 'undispatchedListedTool',
+          data: { set: 'MCP server "kv"', name: 'kv_set', dispatched: '"kv_get", "kv_put"' },
+          ...loc(dispatchValibotSchemas, "'kv_set'"),
+        },
+        {
+          messageId: 'unlistedDispatchedTool',
+          data: { set: 'MCP server "kv"', name: 'kv_put', listed: '"kv_get", "kv_set"' },
+          ...loc(dispatchValibotSchemas, "'kv_put'"),
         },
       ],
     },

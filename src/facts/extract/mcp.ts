@@ -90,8 +90,10 @@ export function isRequest(ctx: Ctx, node: TS.CallExpression, scope: Scope, adapt
 }
 
 /**
- * A request schema written by hand, `z.object({ method: z.literal('tools/list'), ... })` (inline or a
- * `const` of the file): the method its `method` literal names.
+ * A request schema written by hand (`z.object({ method: z.literal('tools/list') })`, inline or a
+ * `const` of the file), by its shape rather than a validation library's names: a call whose first
+ * argument is an object literal (through trailing calls such as `.strict()`), whose JSON-RPC
+ * `method` property is a call of one string literal. The method that literal names.
  */
 function schemaMethod(ctx: Ctx, expr: TS.Expression, scope: Scope): string | undefined {
   const { ts } = ctx;
@@ -101,17 +103,19 @@ function schemaMethod(ctx: Ctx, expr: TS.Expression, scope: Scope): string | und
     if (decl?.kind !== 'const' || !decl.init) return undefined;
     e = unwrap(ts, decl.init);
   }
-  // `z.object({...})`, also with a trailing `.strict()` / `.passthrough()`.
-  while (ts.isCallExpression(e) && ts.isPropertyAccessExpression(e.expression) && e.expression.name.text !== 'object') e = unwrap(ts, e.expression.expression);
-  if (!ts.isCallExpression(e) || !ts.isPropertyAccessExpression(e.expression) || e.expression.name.text !== 'object') return undefined;
-  const shape = e.arguments[0] && unwrap(ts, e.arguments[0]);
-  if (!shape || !ts.isObjectLiteralExpression(shape)) return undefined;
+  const shapeOf = (call: TS.CallExpression): TS.ObjectLiteralExpression | undefined => {
+    const first = call.arguments[0] && unwrap(ts, call.arguments[0]);
+    return first && ts.isObjectLiteralExpression(first) ? first : undefined;
+  };
+  while (ts.isCallExpression(e) && !shapeOf(e) && ts.isPropertyAccessExpression(e.expression)) e = unwrap(ts, e.expression.expression);
+  const shape = ts.isCallExpression(e) ? shapeOf(e) : undefined;
+  if (!shape) return undefined;
   for (const property of shape.properties) {
     if (!ts.isPropertyAssignment(property) || propertyNameText(ts, property.name) !== 'method') continue;
     const value = unwrap(ts, property.initializer);
-    if (!ts.isCallExpression(value) || !ts.isPropertyAccessExpression(value.expression) || value.expression.name.text !== 'literal') return undefined;
-    const literal = value.arguments[0] && unwrap(ts, value.arguments[0]);
-    return literal && isStringLike(ts, literal) ? literal.text : undefined;
+    if (!ts.isCallExpression(value) || value.arguments.length !== 1) return undefined;
+    const literal = unwrap(ts, value.arguments[0]!);
+    return isStringLike(ts, literal) ? literal.text : undefined;
   }
   return undefined;
 }
