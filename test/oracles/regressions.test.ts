@@ -1,6 +1,7 @@
 // The disagreements the framework oracles (test/oracles/<framework>.test.ts) found, each as its
 // minimal case: the static verdict (in-process analyzer) and what the real framework does with the
 // same configuration, side by side. Named after the disagreement.
+import { BedrockRuntime } from '@aws-sdk/client-bedrock-runtime';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { Agent, Runner, tool as agentTool, toolNamespace, Usage, type Model, type ModelRequest } from '@openai/agents';
 import { generateText, jsonSchema, tool as aiTool, type Tool } from 'ai';
@@ -185,7 +186,8 @@ describe('MCP SDK regressions', () => {
         '',
       ].join('\n'),
       'src/main.ts': [
-        `import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
+        `import { BedrockRuntime } from '@aws-sdk/client-bedrock-runtime';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';`,
         `import { registerSearch } from './tools.js';`,
         '',
         `export const server = new McpServer({ name: 'docs', version: '1.0.0' });`,
@@ -259,5 +261,55 @@ describe('AI SDK regressions', () => {
     };
     expect(await rows(files)).toEqual(['no-tool-name-collision/recordKeyReplaced "search" src/main.ts:6:77']);
     expect(await sentTools({ ...{ ['search']: search('Docs.') }, search: search('Tickets.') })).toEqual(['search: Tickets.']);
+  });
+});
+
+// ---------------------------------------------------------------- Bedrock Runtime
+
+process.env['AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED'] = 'true';
+
+/** The `toolSpec` names the aggregated client sends for `toolConfig.tools` (captured, never sent). */
+async function bedrockSent(tools: unknown[]): Promise<string[]> {
+  const bodies: string[] = [];
+  const runtime = new BedrockRuntime({
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'AKIDTEST', secretAccessKey: 'test-secret' },
+    maxAttempts: 1,
+    requestHandler: {
+      handle: async (request: { body?: unknown }) => {
+        bodies.push(new TextDecoder().decode(request.body as Uint8Array));
+        throw new Error('captured');
+      },
+    },
+  });
+  await expect(runtime.converse({ modelId: 'm', messages: [{ role: 'user', content: [{ text: 'Help.' }] }], toolConfig: { tools } } as never)).rejects.toThrow('captured');
+  const sent = JSON.parse(bodies[0]!) as { toolConfig: { tools: Array<{ toolSpec?: { name: string } }> } };
+  return sent.toolConfig.tools.flatMap((t) => (t.toolSpec ? [t.toolSpec.name] : []));
+}
+
+describe('Bedrock Runtime regressions', () => {
+  const CLIENT = `import { BedrockRuntime } from '@aws-sdk/client-bedrock-runtime';\n\nexport const runtime = new BedrockRuntime({ region: 'us-east-1' });\n`;
+  const spec = (description: string) => ({ toolSpec: { name: 'search', description, inputSchema: { json: { type: 'object' } } } });
+
+  it("the aggregated client's converse() on a client imported from another module is a request", async () => {
+    const files = {
+      'src/client.ts': CLIENT,
+      'src/main.ts': [
+        `import { runtime } from './client.js';`,
+        '',
+        `export const reply = await runtime.converse({ modelId: 'm', messages: [], toolConfig: { tools: [{ toolSpec: { name: 'search', description: 'Docs.', inputSchema: { json: {} } } }, { toolSpec: { name: 'search', description: 'Tickets.', inputSchema: { json: {} } } }] } });`,
+        '',
+      ].join('\n'),
+    };
+    expect(await rows(files)).toEqual(['no-tool-name-collision/duplicateNameFails "search" src/main.ts:3:180']);
+    expect(await bedrockSent([spec('Docs.'), spec('Tickets.'), { cachePoint: { type: 'default' } }])).toEqual(['search', 'search']);
+  });
+
+  it('a converse() call that names no modelId is another API\'s, not a Bedrock request', async () => {
+    const files = {
+      'src/client.ts': CLIENT,
+      'src/chat.ts': `declare const room: { converse(o: object): Promise<void> };\n\nexport const said = await room.converse({ toolConfig: { tools: [{ toolSpec: { name: 'search' } }, { toolSpec: { name: 'search' } }] } });\n`,
+    };
+    expect(await rows(files)).toEqual([]);
   });
 });
