@@ -8,6 +8,7 @@ import picomatch from 'picomatch';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { compareStrings } from '../checks/finding.js';
 import { createContainment, outsideRootDiagnostic, type Containment } from './containment.js';
+import { withFsMemo } from './fs-memo.js';
 import { isDirectory, isSymlink, realpathOrUndefined } from './fs-probes.js';
 import { AnalyzerConfigError } from './errors.js';
 import { noteProbe } from './fs-inputs.js';
@@ -114,6 +115,10 @@ interface Target {
  * changed files of a commit still sees the other side of a collision.
  */
 export function discoverFiles(options: DiscoverOptions): Discovery {
+  return withFsMemo(() => discover(options));
+}
+
+function discover(options: DiscoverOptions): Discovery {
   const cwd = path.resolve(options.cwd);
   if (!isDirectory(cwd)) throw new AnalyzerConfigError(`Project directory ${cwd} does not exist.`, cwd);
   const targets = (options.paths && options.paths.length > 0 ? options.paths : ['.']).map((p) => target(cwd, p));

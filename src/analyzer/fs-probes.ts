@@ -1,6 +1,7 @@
 // Questions about paths that must never throw: a missing or unreadable path simply answers no.
 import fs from 'node:fs';
 import { noteProbe } from './fs-inputs.js';
+import { listedIsSymlink, realpath } from './fs-memo.js';
 
 export function isFile(p: string): boolean {
   noteProbe(p);
@@ -22,6 +23,8 @@ export function isDirectory(p: string): boolean {
 
 export function isSymlink(p: string): boolean {
   noteProbe(p);
+  const listed = listedIsSymlink(p);
+  if (listed !== undefined) return listed;
   try {
     return fs.lstatSync(p).isSymbolicLink();
   } catch {
@@ -32,9 +35,5 @@ export function isSymlink(p: string): boolean {
 /** The real path, or undefined when it cannot be resolved (dangling link, loop, permissions). */
 export function realpathOrUndefined(p: string): string | undefined {
   noteProbe(p);
-  try {
-    return fs.realpathSync.native(p);
-  } catch {
-    return undefined;
-  }
+  return realpath(p);
 }

@@ -8,6 +8,7 @@ import type { ts as TS } from 'ts-morph';
 import { ts } from './compiler.js';
 import { AnalyzerConfigError } from './errors.js';
 import { noteProbe, noteRead } from './fs-inputs.js';
+import { listDirectory } from './fs-memo.js';
 import { isDirectory, isFile, realpathOrUndefined } from './fs-probes.js';
 import { relativePosix } from './source-paths.js';
 
@@ -364,7 +365,7 @@ function fileSystemEntries(dir: string, onError: (code: string) => void): { file
   const directories: string[] = [];
   let entries: fs.Dirent[];
   try {
-    entries = fs.readdirSync(dir || '.', { withFileTypes: true });
+    entries = listDirectory(dir || '.');
     noteRead(dir || '.');
   } catch (error) {
     noteProbe(dir || '.');

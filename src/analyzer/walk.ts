@@ -12,6 +12,7 @@ import picomatch from 'picomatch';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { outsideRootDiagnostic, type Containment } from './containment.js';
 import { noteProbe, noteRead } from './fs-inputs.js';
+import { listDirectory, realpath } from './fs-memo.js';
 import { EMPTY_CHAIN, extendChain, isIgnored, type IgnoreChain } from './gitignore.js';
 import { hasSourceExtension, relativePosix } from './source-paths.js';
 
@@ -68,11 +69,7 @@ function errorCode(error: unknown): string {
 }
 
 function realpathOrSelf(abs: string): string {
-  try {
-    return fs.realpathSync.native(abs);
-  } catch {
-    return abs;
-  }
+  return realpath(abs) ?? abs;
 }
 
 export interface WalkOptions {
@@ -112,7 +109,7 @@ export function walkFiles(
     visitedReal.add(real);
     let entries: fs.Dirent[];
     try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
+      entries = listDirectory(dir);
       noteRead(dir);
     } catch (error) {
       noteProbe(dir);

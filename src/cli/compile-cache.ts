@@ -1,14 +1,17 @@
-// With `--cache`, the compiler's compiled code is cached next to the facts. Loading ts-morph and its
-// bundled TypeScript (13 MB of JavaScript) is most of a warm run's fixed cost, and most of that is
-// V8 compiling it; V8's code cache skips the compile. Node 22.1+ does this itself
-// (`module.enableCompileCache`); on Node 20 the compiler's CommonJS files are compiled through
-// `vm.Script` with cached data instead. Only those files: the hook never touches user code (none is
-// ever loaded) nor any other package. Without `--cache`, Node's own `NODE_COMPILE_CACHE` variable
-// asks for the same: Node 22.1+ applies it to every module before the CLI starts; on Node 20,
-// which ignores it, the hook applies it to the compiler.
+// The compiler's compiled code is cached, as TypeScript's own `tsc` (5.7+) and Node 22's
+// `module.enableCompileCache()` do: loading ts-morph and its bundled TypeScript (13 MB of
+// JavaScript) is most of a warm run's fixed cost and a fifth of a cold one, and most of that is V8
+// compiling it; V8's code cache skips the compile. Where: with `--cache`, next to the facts; else
+// where Node's `NODE_COMPILE_CACHE` says; else Node's default, `<os tmpdir>/node-compile-cache`.
+// `NODE_DISABLE_COMPILE_CACHE` turns it off. Node 22.1+ caches every module itself; on Node 20 the
+// compiler's CommonJS files are compiled through `vm.Script` with cached data instead, in a
+// directory of this tool's (per user under the shared temporary directory). Only those files: the
+// hook never touches user code (none is ever loaded) nor any other package. V8 rejects cached data
+// that does not fit the source and the flags, so a code cache never changes a report.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 
@@ -52,15 +55,26 @@ export function enableCompileCache(directory: string): () => void {
 }
 
 /**
- * `NODE_COMPILE_CACHE=<dir>` (relative to `cwd`) on a Node that does not read it: the compiler's code
- * is cached under `<dir>/tool-identity-audit/`. `NODE_DISABLE_COMPILE_CACHE` turns it off, as in Node.
- * Returns the function that stores what was compiled; a no-op where there is nothing to do.
+ * The cache of a run without `--cache`: `NODE_COMPILE_CACHE=<dir>` (relative to `cwd`; the
+ * compiler's code under `<dir>/tool-identity-audit/` on a Node that does not read the variable),
+ * else Node's default directory. Returns the function that stores what was compiled; a no-op where
+ * there is nothing to do (disabled, or Node already applied the variable before the CLI started).
  */
 export function compileCacheFromEnvironment(env: Readonly<Record<string, string | undefined>>, cwd: string): () => void {
+  if (env['NODE_DISABLE_COMPILE_CACHE']) return () => {};
   const directory = env['NODE_COMPILE_CACHE'];
-  const native = typeof (Module as unknown as NodeModuleApi).enableCompileCache === 'function';
-  if (native || !directory || env['NODE_DISABLE_COMPILE_CACHE']) return () => {};
-  return hookCommonJsCompile(path.join(path.resolve(cwd, directory), 'tool-identity-audit', `${process.version}-${process.arch}`));
+  const api = Module as unknown as NodeModuleApi;
+  if (typeof api.enableCompileCache === 'function') {
+    if (directory) return () => {};
+    return enableCompileCache(path.join(os.tmpdir(), 'node-compile-cache'));
+  }
+  const base = directory ? path.resolve(cwd, directory) : path.join(os.tmpdir(), 'node-compile-cache', userPart());
+  return hookCommonJsCompile(path.join(base, 'tool-identity-audit', `${process.version}-${process.arch}`));
+}
+
+/** Under the shared temporary directory, each user reads only the code they cached themselves. */
+function userPart(): string {
+  return `user-${typeof process.getuid === 'function' ? String(process.getuid()) : os.userInfo().username}`;
 }
 
 function hookCommonJsCompile(directory: string): () => void {

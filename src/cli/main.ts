@@ -224,8 +224,9 @@ function cacheDirectory(location: string): string {
 
 async function analyze(io: CliIo, options: Omit<AnalyzeOptions, 'onProgress'>): Promise<AnalysisResult> {
   // The compiled-code cache starts before the analyzer (and the compiler) is loaded: next to the
-  // facts with --cache, else where NODE_COMPILE_CACHE says; never for a test's injected analyzer.
-  const storeCompiledCode = io.analyze
+  // facts with --cache, else where NODE_COMPILE_CACHE says, else in Node's default directory; never
+  // for a test's injected analyzer, nor under NODE_DISABLE_COMPILE_CACHE.
+  const storeCompiledCode = io.analyze || io.env['NODE_DISABLE_COMPILE_CACHE']
     ? () => {}
     : options.cacheLocation !== undefined
       ? enableCompileCache(path.join(cacheDirectory(options.cacheLocation), 'v8'))

@@ -1,12 +1,14 @@
-// `--cache` also caches the compiler's compiled code (src/cli/compile-cache.ts), and so does Node's
-// NODE_COMPILE_CACHE without it (Node 22.1+ itself, Node 20 through the CLI). Through the built
+// The compiler's compiled code is cached (src/cli/compile-cache.ts): next to the facts with
+// `--cache`, where Node's NODE_COMPILE_CACHE says without it (Node 22.1+ itself, Node 20 through the
+// CLI), else in Node's default directory under the temporary directory. Through the built
 // executable: the first run stores V8 code-cache files, the next runs use them, and a corrupt one
-// is rejected by V8 and rewritten; the report never changes.
+// is rejected by V8 and rewritten; the report never changes. TMPDIR is a directory of the test's.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { helpdeskProject, removeProjects } from './helpers.js';
 
@@ -14,10 +16,15 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = path.join(root, 'dist/src/cli/bin.js');
 const NATIVE = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 
-afterAll(removeProjects);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tia-compile-cache-'));
+
+afterAll(() => {
+  removeProjects();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
 
 function audit(cwd: string, args: string[] = ['--cache'], env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
-  const { status, stdout, stderr } = spawnSync(process.execPath, [bin, ...args, '-f', 'json'], { cwd, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', ...env } });
+  const { status, stdout, stderr } = spawnSync(process.execPath, [bin, ...args, '-f', 'json'], { cwd, encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', TMPDIR: tmp, ...env } });
   return { status, stdout, stderr };
 }
 
@@ -72,5 +79,24 @@ describe('compiled-code cache with NODE_COMPILE_CACHE', () => {
 
     expect(audit(cwd, [], { NODE_COMPILE_CACHE: 'off', NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual(plain);
     expect(cacheFiles(path.join(cwd, 'off'))).toEqual([]);
+  });
+});
+
+describe('compiled-code cache by default', () => {
+  it("stores the compiler compiled in Node's default directory under the temporary directory, reuses it, and not when disabled", () => {
+    const cwd = helpdeskProject();
+    const own = fs.mkdtempSync(path.join(tmp, 'default-'));
+    const disabled = audit(cwd, [], { TMPDIR: own, NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(disabled.status).toBe(1);
+    expect(cacheFiles(own)).toEqual([]);
+
+    expect(audit(cwd, [], { TMPDIR: own })).toEqual(disabled);
+    const stored = cacheFiles(path.join(own, 'node-compile-cache'));
+    expect(stored.length).toBeGreaterThan(0);
+    // Node 20: the compiler only, in a directory of the user's own.
+    if (!NATIVE) expect(stored.every((name) => name.startsWith(path.join(`user-${String(process.getuid?.())}`, 'tool-identity-audit') + path.sep))).toBe(true);
+    expect(audit(cwd, [], { TMPDIR: own })).toEqual(disabled);
+    expect(cacheFiles(path.join(own, 'node-compile-cache'))).toEqual(stored);
+    expect(fs.existsSync(path.join(cwd, 'node_modules/.cache'))).toBe(false);
   });
 });
