@@ -126,6 +126,8 @@ function prepareSize(work: string, files: number, options: Options): PreparedSiz
   const commands: Command[] = [
     { id: 'floor', args: [path.join(here, 'floor.js'), dir], cwd: dir, ok: [0] },
     { id: 'cli-cold', args: cli, cwd: dir, ok: [0] },
+    // A machine's first run: no facts cache and no compiled-code cache either.
+    { id: 'cli-first', args: cli, cwd: dir, ok: [0], env: { NODE_DISABLE_COMPILE_CACHE: '1' } },
     { id: 'cli-warm-tool', args: [...cli, '--cache', '--cache-location', cache], cwd: dir, ok: [0], before: editTool },
     { id: 'cli-warm-plain', args: [...cli, '--cache', '--cache-location', cache], cwd: dir, ok: [0], before: editPlain },
   ];
