@@ -58,11 +58,6 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
     timed,
     follow,
     adapters,
-    declarations: options.adapters,
-    concurrency: options.concurrency,
-    addTime: (phase, ms) => {
-      timings[phase] += ms;
-    },
     onProgress: options.onProgress
       ? async (done, total) => {
           options.onProgress!(done, total);
@@ -126,7 +121,6 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
     diagnostics: [...discovery.diagnostics, ...collected.diagnostics.filter((d) => discovery.reported(d.file))].sort(compareDiagnostics),
     filesAnalyzed: collected.states.length,
     filesParsed: collected.parsed,
-    threads: collected.threads,
     filesFound: discovery.files.length,
     projects: discovery.projects,
     declarations: discovery.declarations,

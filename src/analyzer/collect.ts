@@ -2,22 +2,18 @@
 // possible. (1) stat it, and when the facts cache holds an entry with the same modification time and
 // size, take everything from it without reading; (2) otherwise read and hash it, and take a cached
 // entry with the same content hash; (3) otherwise judge it from its bytes: a file that can hold facts
-// (`mayHaveFacts`) is parsed and extracted, any other is only scanned for directives and for the
-// relative modules it imports. The files to parse are parsed as they are read, or, once a run has
-// enough of them, by worker threads and this one together (extract-pool.ts). After all files, the
-// ones the linker can reach from parsed facts are parsed on demand (relevance.ts), so a constant in
-// a skipped module still names its tool.
+// (`mayHaveFacts`) is parsed and extracted now, any other is only scanned for directives and for the
+// relative modules it imports. After all files, the ones the linker can reach from parsed facts are
+// parsed on demand (relevance.ts), so a constant in a skipped module still names its tool.
+import { compiler } from './compiler.js';
 import type { ToolDiagnostic } from '../checks/finding.js';
-import { mayHaveFacts } from '../facts/extract.js';
-import type { AdapterDeclaration } from '../facts/adapters/declarations.js';
+import { extractFacts, mayHaveFacts } from '../facts/extract.js';
 import type { FrameworkAdapter } from '../facts/adapters/types.js';
 import type { FileFacts } from '../facts/types.js';
-import { analyzeSource, type Analysed } from './analyze-file.js';
 import { type CacheEntry, type FactsCache, sha256 } from './cache.js';
 import { mayHaveDirectives, parseDirectives, type FileDirectives } from './directives.js';
-import { ExtractPool, workerCount, WORKERS_AFTER, type Concurrency, type Job } from './extract-pool.js';
 import type { ResolveModule } from './module-resolver.js';
-import { createParser, type Parser } from './parse.js';
+import { createParser, type Parsed, type Parser } from './parse.js';
 import { readSource, statSource } from './read.js';
 import { linkerSpecifiers, relativeSpecifiers } from './relevance.js';
 import type { Phase } from './types.js';
@@ -44,8 +40,6 @@ export interface Collected {
   cache: { hits: number; misses: number };
   /** Files parsed this run (cache hits are not). */
   parsed: number;
-  /** Threads that parsed them: 1, or 1 and the workers started (extract-pool.ts). */
-  threads: number;
 }
 
 export interface CollectOptions {
@@ -58,83 +52,21 @@ export interface CollectOptions {
   onProgress?(done: number, total: number): void | Promise<void>;
   /** The run's adapters (built-in and declared); default the built-in ones. */
   adapters?: readonly FrameworkAdapter[];
-  /** The declarations `adapters` were built from: a worker thread builds the same adapters from them. */
-  declarations?: readonly AdapterDeclaration[] | undefined;
-  /** Threads that parse and extract (extract-pool.ts); default 'auto'. */
-  concurrency?: Concurrency | undefined;
-  /** Adds time a worker thread spent in a phase (the `timed` clock measures this thread only). */
-  addTime?(phase: 'parse' | 'extract', ms: number): void;
-}
-
-/** A file read in the first pass, and the job that parses it when it must be parsed now. */
-interface Read {
-  file: SourceRef;
-  entry: CacheEntry;
-  linked: boolean;
-  job?: number;
 }
 
 export async function collectFiles(files: readonly SourceRef[], options: CollectOptions): Promise<Collected> {
   const { timed } = options;
-  const out: Collected = { states: [], diagnostics: [], cache: { hits: 0, misses: 0 }, parsed: 0, threads: 1 };
+  const out: Collected = { states: [], diagnostics: [], cache: { hits: 0, misses: 0 }, parsed: 0 };
   const queue = [...files];
-  const analyse = fileAnalyser(timed, options.adapters);
-  const workers = workerCount(options.concurrency);
-  // First pass: read and judge every file (following relative imports); the files to parse go to
-  // `analysed` at once on one thread, or are queued for a pool once there are enough of them.
-  const reads: Read[] = [];
-  const analysed = new Map<number, Analysed>();
-  let waiting: Job[] = [];
-  let pool: ExtractPool | undefined;
-  let jobs = 0;
+  const analyse = fileAnalyser(timed, out, options.adapters);
   for (let index = 0; index < queue.length; index++) {
     const file = queue[index]!;
-    const judged = timed('read', () => judge(file, options, out));
-    if (judged) {
-      const linked = judged.entry.relevant || !options.prefilter;
-      const read: Read = { file, entry: judged.entry, linked };
-      if (linked && !judged.entry.facts) {
-        const job: Job = { index: jobs++, abs: file.abs, rel: file.rel, text: judged.text ?? readText(file) };
-        read.job = job.index;
-        if (pool) pool.add(job);
-        else if (workers === 0) analysed.set(job.index, analyse(job, job.text));
-        else waiting.push(job);
-        if (!pool && waiting.length >= WORKERS_AFTER) {
-          pool = new ExtractPool(workers, options.declarations, (t) => {
-            options.addTime?.('parse', t.parse);
-            options.addTime?.('extract', t.extract);
-          });
-          out.threads += workers;
-          for (const queued of waiting) pool.add(queued);
-          waiting = [];
-        }
-      }
-      reads.push(read);
-      queue.push(...options.follow(file.rel, judged.entry.follows));
+    const state = learn(file, options, analyse, out);
+    if (state) {
+      out.states.push(state);
+      queue.push(...options.follow(file.rel, state.entry.follows));
     }
     await options.onProgress?.(index + 1, queue.length);
-    // Let the workers' answers in, so they are fed while this thread reads.
-    if (pool && index % 64 === 63) await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-  for (const job of waiting) analysed.set(job.index, analyse(job, job.text));
-  if (pool) for (const [index, result] of await pool.finish((job) => analyse(job, job.text))) analysed.set(index, result);
-  out.parsed += jobs;
-
-  // Second pass, in the order read: the states, and the diagnostics as each file's turn comes.
-  for (const read of reads) {
-    let { entry } = read;
-    if (read.job !== undefined) {
-      const result = analysed.get(read.job)!;
-      // A crash in parsing or extraction is reported and retried next run, never cached.
-      if (!result.facts) {
-        out.diagnostics.push(...result.diagnostics);
-        options.cache?.forget(read.file.rel);
-        continue;
-      }
-      entry = { ...entry, facts: result.facts, diagnostics: result.diagnostics };
-      options.cache?.set(read.file.rel, entry);
-    }
-    out.states.push(stateOf(read.file, entry, read.linked, out));
   }
   return out;
 }
@@ -155,7 +87,7 @@ export function parseReachable(
   const byRel = new Map(collected.states.map((state) => [state.rel, state]));
   const elsewhere = new Map(available.map((file) => [file.rel, file]));
   const adopted = new Set<string>();
-  const analyse = fileAnalyser(options.timed, options.adapters);
+  const analyse = fileAnalyser(options.timed, collected, options.adapters);
   const adopt = (rel: string): FileState | undefined => {
     if (adopted.has(rel)) return undefined;
     const file = elsewhere.get(rel) ?? onDisk?.(rel);
@@ -176,7 +108,6 @@ export function parseReachable(
         return false;
       }
       const result = analyse(state, read.text);
-      collected.parsed++;
       // A crash in parsing or extraction is reported here too, as for a file parsed up front.
       if (!result.facts) {
         collected.diagnostics.push(...result.diagnostics);
@@ -250,14 +181,16 @@ function reExportsFrom(state: FileState, resolve: ResolveModule, toolModules: Re
   return facts.exportAll.some(isTools) || facts.exports.some((e) => (e.value.kind === 're-export' || e.value.kind === 'import') && 'module' in e.value && isTools(e.value.module));
 }
 
-type Analyse = (file: SourceRef, text: string) => Analysed;
+type Analyse = (file: SourceRef, text: string) => { facts: FileFacts | undefined; diagnostics: ToolDiagnostic[] };
 
-function fileAnalyser(timed: Timed, adapters: readonly FrameworkAdapter[] | undefined): Analyse {
+function fileAnalyser(timed: Timed, out: Collected, adapters: readonly FrameworkAdapter[] | undefined): Analyse {
   let parser: Parser | undefined;
-  return (file, text) => analyzeSource(file, text, (parser ??= createParser()), timed, adapters);
+  return (file, text) => {
+    out.parsed++;
+    return analyzeFile(file, text, (parser ??= createParser()), timed, adapters);
+  };
 }
 
-/** One file of another project, adopted when the linker reaches it: read, and parsed when it can matter. */
 function learn(file: SourceRef, options: CollectOptions, analyse: Analyse, out: Collected): FileState | undefined {
   const { cache, timed } = options;
   const judged = timed('read', () => judge(file, options, out));
@@ -266,7 +199,6 @@ function learn(file: SourceRef, options: CollectOptions, analyse: Analyse, out: 
   const linked = entry.relevant || !options.prefilter;
   if (linked && !entry.facts) {
     const result = analyse(file, judged.text ?? readText(file));
-    out.parsed++;
     // A crash in parsing or extraction is reported and retried next run, never cached.
     if (!result.facts) {
       out.diagnostics.push(...result.diagnostics);
@@ -276,10 +208,6 @@ function learn(file: SourceRef, options: CollectOptions, analyse: Analyse, out: 
     entry = { ...entry, facts: result.facts, diagnostics: result.diagnostics };
     cache?.set(file.rel, entry);
   }
-  return stateOf(file, entry, linked, out);
-}
-
-function stateOf(file: SourceRef, entry: CacheEntry, linked: boolean, out: Collected): FileState {
   if (linked) out.diagnostics.push(...entry.diagnostics);
   return { ...file, entry, linked, directives: entry.directives ? (new Map(entry.directives) as unknown as FileDirectives) : undefined };
 }
@@ -330,4 +258,31 @@ function judge(file: SourceRef, options: CollectOptions, out: Collected): { entr
 function readText(file: SourceRef): string {
   const read = readSource(file.abs, file.rel);
   return read.ok ? read.text : '';
+}
+
+/**
+ * Parse and extract one file. A crash in either (a compiler or extractor bug on unusual code) is an
+ * `internal-error` diagnostic for that file, never the end of the run.
+ */
+function analyzeFile(file: SourceRef, text: string, parser: Parser, timed: Timed, adapters: readonly FrameworkAdapter[] | undefined): { facts: FileFacts | undefined; diagnostics: ToolDiagnostic[] } {
+  const diagnostics: ToolDiagnostic[] = [];
+  let parsed: Parsed | undefined;
+  try {
+    parsed = timed('parse', () => parser.parse(file.abs, file.rel, text));
+    if (parsed.diagnostic) diagnostics.push(parsed.diagnostic);
+    const sourceFile = parsed.sourceFile;
+    const facts = timed('extract', () => extractFacts(compiler(), sourceFile, { file: file.rel, ...(adapters ? { adapters } : {}) }));
+    return { facts, diagnostics };
+  } catch (error) {
+    const stage = parsed ? 'Fact extraction' : 'Parsing';
+    diagnostics.push({ file: file.rel, kind: 'internal-error', message: `${stage} failed: ${describe(error)}` });
+    return { facts: undefined, diagnostics };
+  }
+}
+
+function describe(error: unknown): string {
+  // The compiler's parser and the extractor recurse per nesting level: a few thousand levels of
+  // generated code exhaust the stack. That is a property of the file, said as such.
+  if (error instanceof RangeError && /call stack/i.test(error.message)) return 'the code is nested too deeply (maximum call stack size exceeded)';
+  return error instanceof Error ? error.message : String(error);
 }

@@ -4,7 +4,6 @@ import type { LinkedProject } from '../facts/resolved.js';
 import type { Finding, ToolDiagnostic } from '../checks/finding.js';
 import type { RuleId, RuleOptionsInput } from '../checks/catalog.js';
 import type { AdapterDeclaration } from '../facts/adapters/declarations.js';
-import type { Concurrency } from './extract-pool.js';
 import type { ProjectReport } from './discover.js';
 
 export type { ProjectReport } from './discover.js';
@@ -77,13 +76,6 @@ export interface AnalyzeOptions {
    * the same either way (a test holds every fixture to it), only slower.
    */
   prefilter?: boolean;
-  /**
-   * Threads that parse and extract files: `'auto'` (default) adds a worker thread per further core,
-   * at most 3, once a run has enough files to parse (a warm run after an edit adds none); a number
-   * is the threads in all, the main one included; `'off'` (or 1) is the main thread alone. The
-   * findings are the same either way; `timings.parse` and `extract` then add up the threads' time.
-   */
-  concurrency?: Concurrency;
 }
 
 export type Phase = 'discover' | 'read' | 'parse' | 'extract' | 'link' | 'check';
@@ -105,8 +97,6 @@ export interface AnalysisResult {
   filesAnalyzed: number;
   /** Files parsed and extracted in this run (cache hits and files skipped from their bytes are not). */
   filesParsed: number;
-  /** Threads that parsed them: 1, or more when worker threads were started (`concurrency`). */
-  threads: number;
   /** Files discovered: analysed, or skipped with a diagnostic (binary, too large, unreadable). */
   filesFound: number;
   /**

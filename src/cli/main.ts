@@ -15,7 +15,7 @@ import { formatNames } from '../reporters/index.js';
 import { packageInfo } from '../version.js';
 import { applyBaseline, baselineNote, DEFAULT_BASELINE_FILE, readBaseline, writeBaseline } from './baseline.js';
 import { CONFIG_FILE_NAME, displayPath, loadConfig, PACKAGE_JSON_KEY, SCHEMA_PATH, type Config } from './config.js';
-import { compileCacheFromEnvironment, enableCompileCache } from '../analyzer/compile-cache.js';
+import { compileCacheFromEnvironment, enableCompileCache } from './compile-cache.js';
 import { CliError, errorMessage, ExitCode } from './errors.js';
 import { graphFormats, renderGraph, type GraphFormat } from './graph.js';
 import { narrowLinked } from './graph-scope.js';
@@ -28,7 +28,7 @@ import type { AdapterDeclaration } from '../facts/adapters/declarations.js';
 import { createProgress, PROGRESS_MIN_FILES, type ProgressStream } from './progress.js';
 import { applyLevels, parseRuleOverride, resolveRules } from './rules.js';
 import { eslintRulesForFiles, fileLevelOf, type EslintRulesRequest, type FileLevels } from './eslint-rules.js';
-import { exitCodeOf, parseConcurrency, parseMaxWarnings, TOOL_NAME, writeBaselineFile, writeReports } from './report-run.js';
+import { exitCodeOf, parseMaxWarnings, TOOL_NAME, writeBaselineFile, writeReports } from './report-run.js';
 import { registerToolsCommand } from './tools.js';
 
 export { TOOL_NAME };
@@ -62,7 +62,6 @@ interface AuditOptions {
   eslintConfig?: string | true;
   tsconfig?: string;
   performance?: boolean;
-  concurrency?: string;
   debug?: boolean;
   color?: boolean;
 }
@@ -156,7 +155,6 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .option('--prune-baseline', 'drop the baseline entries that no longer match a finding (fixed, or code that is gone), then report as usual')
     .option('--write-baseline', `record the current findings in the baseline file (--baseline, else the config's "baseline", else ${DEFAULT_BASELINE_FILE}) and exit 0`)
     .option('--performance', 'print the time spent in each analysis phase on stderr')
-    .option('--concurrency <n>', 'threads that parse and extract files: a number (the main one included), auto or off (default: auto, a worker per further core, at most 3, once enough files are to be parsed)')
     .option('--debug', 'print on stderr each project (tsconfig, workspace package, default globs) with the files it contributed, then per framework the definitions, sets and MCP servers understood and how many sets are incomplete and why')
     .option('--color', 'force colours on')
     .option('--no-color', 'force colours off')
@@ -264,7 +262,6 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
   const outputs = planOutputs(options.format ?? [], options.outputFile, io.env);
   const overrides = (options.rule ?? []).map(parseRuleOverride);
   const maxWarningsFlag = options.maxWarnings === undefined ? undefined : parseMaxWarnings(options.maxWarnings);
-  const concurrency = options.concurrency === undefined ? undefined : parseConcurrency(options.concurrency);
   const { config, source } = loadConfig(io.cwd, options.config);
   const rules = resolveRules(config.rules, overrides);
   const fromEslint = eslintRequest(io.cwd, options.eslintConfig, config, source);
@@ -284,7 +281,6 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
   const fileLevels: FileLevels = new Map();
   if (fromEslint) analyzeOptions.rulesForFiles = await eslintRulesForFiles(io.cwd, fromEslint, overrides, fileLevels);
   if (options.cache) analyzeOptions.cacheLocation = path.resolve(io.cwd, options.cacheLocation);
-  if (concurrency !== undefined) analyzeOptions.concurrency = concurrency;
   const result = await analyze(io, analyzeOptions);
   if (options.debug) io.stderr.write(renderProjects(TOOL_NAME, result) + renderCoverage(TOOL_NAME, result.linked, titleIn(config.adapters)));
   if (options.performance) io.stderr.write(renderTimings(result));

@@ -1,12 +1,11 @@
-// `--performance`: where the time went, per analyzer phase (knip's timerify table, smaller). With
-// worker threads, parse and extract add up every thread's time.
+// `--performance`: where the time went, per analyzer phase (knip's timerify table, smaller).
 import type { AnalysisResult, Phase } from '../analyzer/types.js';
 import { plural } from '../reporters/shared.js';
 
 export const phases: readonly Phase[] = ['discover', 'read', 'parse', 'extract', 'link', 'check'];
 
 /** A fixed-width table on stderr; times in milliseconds with one decimal. */
-export function renderTimings(result: Pick<AnalysisResult, 'timings' | 'filesAnalyzed' | 'filesParsed' | 'cache'> & Partial<Pick<AnalysisResult, 'threads'>>): string {
+export function renderTimings(result: Pick<AnalysisResult, 'timings' | 'filesAnalyzed' | 'filesParsed' | 'cache'>): string {
   const rows: Array<[string, string]> = phases.map((phase) => [phase, formatMs(result.timings[phase] ?? 0)]);
   const total = phases.reduce((sum, phase) => sum + (result.timings[phase] ?? 0), 0);
   rows.push(['total', formatMs(total)]);
@@ -17,7 +16,7 @@ export function renderTimings(result: Pick<AnalysisResult, 'timings' | 'filesAna
   const rule = `${'-'.repeat(nameWidth)}  ${'-'.repeat(timeWidth)}`;
   const lines = [line(header), rule, ...rows.slice(0, -1).map(line), rule, line(rows[rows.length - 1] as [string, string])];
   lines.push(
-    `${plural(result.filesAnalyzed, 'file')} analysed, ${result.filesParsed} parsed${(result.threads ?? 1) > 1 ? ` on ${String(result.threads)} threads` : ''}; cache: ${plural(result.cache.hits, 'hit')}, ${plural(result.cache.misses, 'miss', 'misses')}`,
+    `${plural(result.filesAnalyzed, 'file')} analysed, ${result.filesParsed} parsed; cache: ${plural(result.cache.hits, 'hit')}, ${plural(result.cache.misses, 'miss', 'misses')}`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -1,7 +1,6 @@
 // What the code audit and the tool-list audit share once their findings are in: a baseline written
 // instead of a report, levels and --quiet, the report in every requested format, and the exit code.
 import path from 'node:path';
-import type { Concurrency } from '../analyzer/extract-pool.js';
 import { DOCS_BASE_URL } from '../checks/catalog.js';
 import type { Finding, ToolDiagnostic } from '../checks/finding.js';
 import { reporters, type ReportContext } from '../reporters/index.js';
@@ -29,15 +28,6 @@ export function parseMaxWarnings(value: string): number {
   if (!Number.isSafeInteger(n) || n < -1) {
     throw new CliError(`--max-warnings ${value}: expected a whole number of at least 0 (or -1 for no limit)`);
   }
-  return n;
-}
-
-/** `--concurrency`: a whole number of threads (1 or more), `auto` or `off`. */
-export function parseConcurrency(value: string): Concurrency {
-  const trimmed = value.trim();
-  if (trimmed === 'auto' || trimmed === 'off') return trimmed;
-  const n = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw new CliError(`--concurrency ${value}: expected a whole number of threads of at least 1, auto or off`);
   return n;
 }
 

@@ -400,7 +400,6 @@ function fakeAnalyzer(options: { total?: number; seen?: AnalyzeOptions[] } = {})
       diagnostics: [],
       filesAnalyzed: total,
       filesParsed: 1,
-      threads: 1,
       filesFound: total,
       projects: [{ label: 'tsconfig.json', files: total }],
       declarations: [],

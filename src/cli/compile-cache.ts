@@ -46,7 +46,6 @@ export function enableCompileCache(directory: string): () => void {
   if (typeof api.enableCompileCache === 'function') {
     try {
       api.enableCompileCache(directory);
-      active = { directory, native: true };
     } catch {
       // An unwritable directory: run without.
     }
@@ -78,38 +77,7 @@ function userPart(): string {
   return `user-${typeof process.getuid === 'function' ? String(process.getuid()) : os.userInfo().username}`;
 }
 
-/** The cache this thread uses, if any: worker threads (extract-pool.ts) read the same one. */
-export interface ActiveCompileCache {
-  directory: string;
-  /** Node's own cache (22.1+), else this module's hook. */
-  native: boolean;
-}
-
-let active: ActiveCompileCache | undefined;
-
-export function activeCompileCache(): ActiveCompileCache | undefined {
-  return active;
-}
-
-/**
- * In a worker thread, which has a module loader of its own: use the main thread's cache. Only
- * reads: the main thread, which compiles the same files, stores them.
- */
-export function useCompileCache(cache: ActiveCompileCache | undefined): void {
-  if (!cache) return;
-  if (cache.native) {
-    try {
-      (Module as unknown as NodeModuleApi).enableCompileCache?.(cache.directory);
-    } catch {
-      // Run without.
-    }
-    return;
-  }
-  hookCommonJsCompile(cache.directory);
-}
-
 function hookCommonJsCompile(directory: string): () => void {
-  active = { directory, native: false };
   const internal = Module as unknown as InternalModuleStatic;
   const original = internal.prototype._compile;
   const fresh: Array<{ file: string; script: vm.Script }> = [];
@@ -128,7 +96,6 @@ function hookCommonJsCompile(directory: string): () => void {
   };
   return () => {
     internal.prototype._compile = original;
-    active = undefined;
     if (fresh.length === 0) return;
     try {
       fs.mkdirSync(directory, { recursive: true });
