@@ -1,7 +1,8 @@
 import type { ESLintUtils, TSESLint } from '@typescript-eslint/utils';
 import type { JSONSchema4 } from '@typescript-eslint/utils/json-schema';
 import { z } from 'zod';
-import { catalog, DOCS_BASE_URL, ruleOptionSchemas, SUGGESTION_MESSAGE_IDS, type MessageIdOf, type RuleId } from '../src/checks/catalog.js';
+import { catalog, DOCS_BASE_URL, SUGGESTION_MESSAGE_IDS, type MessageIdOf, type RuleId } from '../src/checks/catalog.js';
+import { ruleOptionSchemas } from '../src/checks/rule-option-schemas.js';
 import { OTHER_PLACES, reportFindings } from './utils.js';
 
 /** Extra `meta.docs` fields of this plugin's rules. */
@@ -70,7 +71,7 @@ export function eslintMessages<M extends Record<string, string>>(messages: M): M
   return out as M;
 }
 
-/** Rule options are declared once in zod (src/checks/catalog.ts); ESLint gets their JSON schema. */
+/** Rule options are declared once in zod (src/checks/rule-option-schemas.ts); ESLint gets their JSON schema. */
 export function optionsSchema(id: RuleId): JSONSchema4[] {
   const schema = ruleOptionSchemas[id];
   if (Object.keys(schema.shape).length === 0) return [];

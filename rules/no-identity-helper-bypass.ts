@@ -1,5 +1,5 @@
-import { catalog, type MessageIdOf, type RuleOptionsInput } from '../src/checks/catalog.js';
-import { ruleOptions } from '../src/checks/index.js';
+import { catalog, type MessageIdOf } from '../src/checks/catalog.js';
+import { defaultRuleOptions, type RuleOptionsInput } from '../src/checks/index.js';
 import { createRule, docsOf, eslintMessages, optionsSchema } from './create-rule.js';
 import { reportFindings } from './utils.js';
 
@@ -15,7 +15,7 @@ export default createRule<Options, MessageIds>({
     hasSuggestions: true,
     messages: eslintMessages(catalog['no-identity-helper-bypass'].messages),
     schema: optionsSchema('no-identity-helper-bypass'),
-    defaultOptions: [ruleOptions('no-identity-helper-bypass')],
+    defaultOptions: [defaultRuleOptions('no-identity-helper-bypass')],
   },
   create(context, [options]) {
     return {

@@ -11,11 +11,13 @@ import { extractFacts, mayHaveFacts } from '../src/facts/extract.js';
 import { linkFacts } from '../src/facts/resolve.js';
 import { namingIn } from '../src/facts/adapters/index.js';
 import type { FrameworkAdapter } from '../src/facts/adapters/types.js';
-import { declaredAdapters, parseDeclarations } from '../src/facts/adapters/declarations.js';
+import { declaredAdapters } from '../src/facts/adapters/declarations.js';
+import { parseDeclarations } from '../src/facts/adapters/declarations-schema.js';
 import { PLUGIN_NAMESPACE } from '../src/checks/catalog.js';
 import type { FileFacts } from '../src/facts/types.js';
 import type { LinkedProject } from '../src/facts/resolved.js';
-import { checks, ruleOptions, type Finding, type RuleId, type RuleOptions } from '../src/checks/index.js';
+import { checks, type Finding, type RuleId, type RuleOptions } from '../src/checks/index.js';
+import { ruleOptions } from '../src/checks/rule-option-schemas.js';
 import type { CheckInput } from '../src/checks/input.js';
 import { runtimeDependencyProbe } from '../src/checks/runtime-dependency.js';
 

@@ -1,5 +1,5 @@
-import { catalog, type MessageIdOf, type RuleOptionsInput } from '../src/checks/catalog.js';
-import { ruleOptions } from '../src/checks/index.js';
+import { catalog, type MessageIdOf } from '../src/checks/catalog.js';
+import { defaultRuleOptions, type RuleOptionsInput } from '../src/checks/index.js';
 import { createRule, docsOf, eslintMessages, optionsSchema } from './create-rule.js';
 import { reportFindings } from './utils.js';
 
@@ -14,7 +14,7 @@ export default createRule<Options, MessageIds>({
     docs: docsOf('valid-tool-name'),
     messages: eslintMessages(catalog['valid-tool-name'].messages),
     schema: optionsSchema('valid-tool-name'),
-    defaultOptions: [ruleOptions('valid-tool-name')],
+    defaultOptions: [defaultRuleOptions('valid-tool-name')],
   },
   create(context, [options]) {
     return {

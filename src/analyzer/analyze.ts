@@ -36,8 +36,8 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   };
 
   const cwd = path.resolve(options.cwd);
-  const adapters = runAdapters(options.adapters);
-  const rules = runRules(options.rules);
+  const adapters = await runAdapters(options.adapters);
+  const rules = await runRules(options.rules);
   const cache =
     options.cacheLocation === undefined
       ? undefined

@@ -15,7 +15,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import type { FileFacts } from '../facts/types.js';
 import type { FileStamp } from './read.js';
@@ -78,8 +77,6 @@ function isEntry(v: unknown): v is CacheEntry {
   );
 }
 
-const headerSchema = z.object({ layout: z.literal(CACHE_LAYOUT), salt: z.string() });
-
 export function sha256(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
@@ -122,8 +119,8 @@ export class FactsCache {
     let discovery: string | undefined;
     try {
       const lines = fs.readFileSync(file, 'utf8').split('\n');
-      const header = headerSchema.safeParse(JSON.parse(lines[0] ?? ''));
-      if (header.success && header.data.salt === salt) {
+      const header: unknown = JSON.parse(lines[0] ?? '');
+      if (isObject(header) && header['layout'] === CACHE_LAYOUT && header['salt'] === salt) {
         previous = new Map();
         for (let i = 1; i < lines.length; i++) {
           const line = lines[i]!;

@@ -4,17 +4,31 @@
 // walks the tree nor loads the compiler to read tsconfigs: one `lstat` per input. Any difference,
 // other options, or an unreadable entry: discovered anew and stored.
 import path from 'node:path';
-import { z } from 'zod';
 import type { FactsCache } from './cache.js';
 import { discoverFiles, fromPlain, type DiscoverOptions, type Discovery, type PlainDiscovery } from './discover.js';
 import { inputsUnchanged, recordInputs } from './fs-inputs.js';
 
-const storedSchema = z.object({
-  key: z.string(),
-  at: z.number(),
-  inputs: z.array(z.tuple([z.string(), z.string()])),
-  discovery: z.looseObject({ files: z.array(z.unknown()), available: z.array(z.unknown()), owners: z.array(z.unknown()), declarations: z.array(z.string()) }),
-});
+/** The last run's discovery as stored; the cache's salt vouches for the rest of its shape. */
+interface Stored {
+  key: string;
+  at: number;
+  inputs: Array<[string, string]>;
+  discovery: PlainDiscovery;
+}
+
+// Checked by hand, as cache.ts checks its entries: no schema library to load for one object.
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStringPair = (v: unknown): boolean => Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string';
+
+function isStored(v: unknown): v is Stored {
+  if (!isObject(v) || typeof v['key'] !== 'string' || typeof v['at'] !== 'number') return false;
+  const { inputs, discovery } = v;
+  return (
+    Array.isArray(inputs) && inputs.every(isStringPair) &&
+    isObject(discovery) && Array.isArray(discovery['files']) && Array.isArray(discovery['available']) && Array.isArray(discovery['owners']) &&
+    Array.isArray(discovery['declarations']) && discovery['declarations'].every((d) => typeof d === 'string')
+  );
+}
 
 /** What the discovery depends on besides the disk. */
 function keyOf(options: DiscoverOptions): string {
@@ -33,7 +47,7 @@ export function discoverCached(options: DiscoverOptions, cache: FactsCache | und
   const key = keyOf(options);
   const stored = readStored(cache.discovery());
   if (stored && stored.key === key && inputsUnchanged(stored.inputs, stored.at)) {
-    return { discovery: fromPlain(stored.discovery as unknown as PlainDiscovery), fromCache: true };
+    return { discovery: fromPlain(stored.discovery), fromCache: true };
   }
   const at = Date.now();
   const { result, inputs } = recordInputs(() => discoverFiles(options));
@@ -41,11 +55,11 @@ export function discoverCached(options: DiscoverOptions, cache: FactsCache | und
   return { discovery: result, fromCache: false };
 }
 
-function readStored(raw: string | undefined): z.infer<typeof storedSchema> | undefined {
+function readStored(raw: string | undefined): Stored | undefined {
   if (raw === undefined) return undefined;
   try {
-    const parsed = storedSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : undefined;
+    const parsed: unknown = JSON.parse(raw);
+    return isStored(parsed) ? parsed : undefined;
   } catch {
     return undefined;
   }

@@ -19,7 +19,7 @@ export async function checkPerFile(
     const given = settings.get(file);
     // A file without settings is one the linter would not lint: nothing is reported in it.
     if (given === undefined) continue;
-    const rules = runRules(given);
+    const rules = await runRules(given);
     const key = JSON.stringify(rules);
     const group = groups.get(key);
     if (group) group.files.add(file);

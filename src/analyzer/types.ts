@@ -2,7 +2,8 @@
 // ts-morph, the same checks as the ESLint rules.
 import type { LinkedProject } from '../facts/resolved.js';
 import type { Finding, ToolDiagnostic } from '../checks/finding.js';
-import type { RuleId, RuleOptionsInput } from '../checks/catalog.js';
+import type { RuleId } from '../checks/catalog.js';
+import type { RuleOptionsInput } from '../checks/rule-option-schemas.js';
 import type { AdapterDeclaration } from '../facts/adapters/declarations.js';
 import type { ProjectReport } from './discover.js';
 

@@ -1,7 +1,7 @@
 // no-identity-helper-bypass: hand-built identity strings outside the configured helper modules.
 import picomatch from 'picomatch';
 import type { IdentityStringFact } from '../facts/types.js';
-import type { RuleOptions } from './catalog.js';
+import type { RuleOptions } from './rule-option-schemas.js';
 import type { Finding } from './finding.js';
 import type { CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';

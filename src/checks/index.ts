@@ -1,7 +1,8 @@
 // The decision core's entry: enabled rules in, sorted findings out. Every front end calls this.
-import { ruleIds, ruleOptionSchemas, type RuleId, type RuleOptions } from './catalog.js';
+import { ruleIds, type RuleId } from './catalog.js';
 import { compareFindings, type Finding } from './finding.js';
 import type { CheckInput, EnabledRules } from './input.js';
+import type { RuleOptions } from './rule-option-schemas.js';
 import { checkToolNameCollisions } from './tool-name-collision.js';
 import { checkNamespaceEqualsName } from './namespace-equals-name.js';
 import { checkCallIdCoercion } from './call-id-coercion.js';
@@ -32,11 +33,6 @@ export const checks: { [Id in RuleId]: Check<Id> } = {
   'middleware-await-next': checkMiddlewareAwaitNext,
 };
 
-/** Options of `id` with defaults filled in (throws a ZodError on invalid options). */
-export function ruleOptions<Id extends RuleId>(id: Id, options: unknown = {}): RuleOptions<Id> {
-  return ruleOptionSchemas[id].parse(options ?? {}) as RuleOptions<Id>;
-}
-
 /** Runs the enabled rules; findings are sorted by file, line, column and rule id. */
 export function runChecks(input: CheckInput, rules: EnabledRules): Finding[] {
   const findings: Finding[] = [];
@@ -49,5 +45,7 @@ export function runChecks(input: CheckInput, rules: EnabledRules): Finding[] {
 }
 
 export * from './catalog.js';
+export { defaultRuleOptions, ruleOptionDefaults } from './rule-option-defaults.js';
+export type { RuleOptions, RuleOptionsInput } from './rule-option-schemas.js';
 export * from './finding.js';
 export type { CheckInput, EnabledRules } from './input.js';

@@ -2,7 +2,8 @@ import type { FileFacts } from '../facts/types.js';
 import type { LinkedProject } from '../facts/resolved.js';
 import type { FrameworkAdapter } from '../facts/adapters/types.js';
 import { getAdapter } from '../facts/adapters/index.js';
-import type { RuleId, RuleOptions } from './catalog.js';
+import type { RuleId } from './catalog.js';
+import type { RuleOptions } from './rule-option-schemas.js';
 
 /** What every check reads: the files' own facts and their linked view. */
 export interface CheckInput {

@@ -2,7 +2,7 @@
 // Names sent verbatim that the provider rejects are errors; names the framework rewrites are
 // warnings saying what the model sees, unless the rewrite collides or the written form is used.
 import type { ResolvedExposureSet, ResolvedTool, SourceRef } from '../facts/resolved.js';
-import type { RuleOptions } from './catalog.js';
+import type { RuleOptions } from './rule-option-schemas.js';
 import type { Finding } from './finding.js';
 import { adapterOf, type CheckInput } from './input.js';
 import { makeFinding } from './make-finding.js';

@@ -1,11 +1,8 @@
 // The CLI configuration: `tool-identity-audit.config.json` (or `-c <file>`), else a
-// `toolIdentityAudit` key in package.json. One strict zod schema validates it and is converted to
-// the JSON schema editors use (`schema/config.schema.json`, kept fresh by a test).
+// `toolIdentityAudit` key in package.json. This module finds and reads it and names its parts;
+// config-schema.ts validates it, and load-config.ts does both.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { catalog, ruleIds, ruleOptionSchemas, type RuleId } from '../checks/catalog.js';
-import { adapterDeclarationsSchema } from '../facts/adapters/declarations.js';
 import { CliError, fsErrorReason } from './errors.js';
 
 export const CONFIG_FILE_NAME = 'tool-identity-audit.config.json';
@@ -16,119 +13,8 @@ export const SCHEMA_PATH = 'node_modules/tool-identity-audit/schema/config.schem
 export const ruleLevels = ['off', 'warn', 'error'] as const;
 export type RuleLevel = (typeof ruleLevels)[number];
 
-/** ESLint's numeric levels: 0, 1, 2. */
-const numericLevels: Record<0 | 1 | 2, RuleLevel> = { 0: 'off', 1: 'warn', 2: 'error' };
-
-export const ruleLevelSchema = z
-  .union([z.enum(ruleLevels), z.union([z.literal(0), z.literal(1), z.literal(2)]).transform((n) => numericLevels[n])], {
-    error: () => 'Invalid option: expected one of "off"|"warn"|"error" (or 0, 1, 2)',
-  })
-  .describe(
-    '"off" (0) turns the rule off; "warn" (1) reports warnings (exit code 0 unless over maxWarnings); "error" (2) reports errors (exit code 1). As in ESLint.',
-  );
-
 /** The ESLint plugin's prefix: `tool-identity/no-tool-name-collision` names the same rule. */
 export const RULE_PREFIX = 'tool-identity/';
-
-/** `[level]` or `[level, options]`, options validated by the rule's own schema. */
-function ruleTupleSchema<Id extends RuleId>(id: Id) {
-  return z.tuple([ruleLevelSchema, ruleOptionSchemas[id].optional()]);
-}
-
-function ruleEntrySchema<Id extends RuleId>(id: Id) {
-  return z.union([ruleLevelSchema, ruleTupleSchema(id)]).describe(`${catalog[id].description}. ${catalog[id].docsUrl}`);
-}
-
-type RuleEntrySchema<Id extends RuleId> = ReturnType<typeof ruleEntrySchema<Id>>;
-
-function rulesSchema() {
-  const shape = {} as { [Id in RuleId]: z.ZodOptional<RuleEntrySchema<Id>> } & Record<`${typeof RULE_PREFIX}${RuleId}`, z.ZodType>;
-  for (const id of ruleIds) {
-    (shape as Record<string, z.ZodType>)[id] = ruleEntrySchema(id).optional();
-    (shape as Record<string, z.ZodType>)[`${RULE_PREFIX}${id}`] = ruleEntrySchema(id).optional();
-  }
-  return z
-    .strictObject(shape)
-    .superRefine((rules, ctx) => {
-      for (const id of ruleIds) {
-        if ((rules as Record<string, unknown>)[id] !== undefined && (rules as Record<string, unknown>)[`${RULE_PREFIX}${id}`] !== undefined) {
-          ctx.addIssue({ code: 'custom', path: [`${RULE_PREFIX}${id}`], message: `names the rule "${id}" a second time; keep one of the two keys` });
-        }
-      }
-    })
-    .describe(
-      'Rule levels, as in ESLint: "off" | "warn" | "error" (or 0 | 1 | 2), or [level, options]; a rule id may carry the plugin prefix ("tool-identity/no-tool-name-collision"). Rules left out run at their default level.',
-    );
-}
-
-export const configSchema = z
-  .strictObject({
-    $schema: z.string().optional().describe(`JSON schema of this file, for editors: "./${SCHEMA_PATH}".`),
-    include: z
-      .array(z.string().min(1))
-      .optional()
-      .describe('Globs of files to analyse, relative to the working directory. Default: the tsconfig files, else every TypeScript and JavaScript file.'),
-    exclude: z.array(z.string().min(1)).optional().describe('Globs of files to leave out, relative to the working directory.'),
-    tsconfig: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('tsconfig.json that lists the project files, followed alone, relative to the working directory. Default: each file is analysed through its nearest tsconfig.json, found from the working directory (at, above or below the paths). --tsconfig overrides it.'),
-    rules: rulesSchema().optional(),
-    rulesFrom: z
-      .literal('eslint')
-      .optional()
-      .describe(
-        'Take the rule levels and options from the project\'s ESLint flat config (its "tool-identity/<id>" entries), file by file, instead of "rules": the rules are configured once. Loading an ESLint config runs it, as ESLint does. Same as --eslint-config.',
-      ),
-    eslintConfig: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('The ESLint config file that "rulesFrom": "eslint" reads, relative to the working directory. Default: the one ESLint itself finds. --eslint-config <file> overrides it.'),
-    baseline: z
-      .string()
-      .min(1)
-      .optional()
-      .describe('Baseline file whose findings are suppressed (written with --write-baseline), relative to the working directory. --baseline overrides it.'),
-    adapters: adapterDeclarationsSchema
-      .optional()
-      .describe(
-        "The project's own wrappers in the adapter vocabulary (README, \"Your own wrappers\"): `extends` a built-in adapter (\"registerPaidTool(server, name, ...) registers name like registerTool\"), or `id` and `title` of a new one.",
-      ),
-    maxWarnings: z
-      .int()
-      .min(-1)
-      .optional()
-      .describe('Exit with code 1 when there are more warnings than this; -1 means no limit (the default). --max-warnings overrides it.'),
-  })
-  .superRefine((config, ctx) => {
-    // One source of levels: ESLint's config replaces "rules" whole.
-    if (config.rulesFrom !== undefined && config.rules !== undefined) {
-      ctx.addIssue({ code: 'custom', path: ['rules'], message: 'not used with "rulesFrom": "eslint" (the levels come from the ESLint config); keep one of the two keys' });
-    }
-    if (config.eslintConfig !== undefined && config.rulesFrom === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['eslintConfig'], message: 'only read with "rulesFrom": "eslint"' });
-    }
-  })
-  .describe('Configuration of the tool-identity-audit CLI.');
-
-export type Config = z.output<typeof configSchema>;
-
-/** The JSON schema committed at schema/config.schema.json (draft-07: what editors understand best). */
-export function configJsonSchema(): Record<string, unknown> {
-  return {
-    ...z.toJSONSchema(configSchema, { target: 'draft-7', io: 'input' }),
-    $id: 'https://github.com/tool-identity-audit/tool-identity-audit/blob/main/schema/config.schema.json',
-    title: 'tool-identity-audit configuration',
-  };
-}
-
-export interface LoadedConfig {
-  config: Config;
-  /** The file it came from, as shown in messages (relative to cwd when inside it); undefined for defaults. */
-  source: string | undefined;
-}
 
 /** Path for messages: relative POSIX inside `cwd`, absolute outside. */
 export function displayPath(cwd: string, file: string): string {
@@ -137,12 +23,19 @@ export function displayPath(cwd: string, file: string): string {
   return relative.split(path.sep).join('/');
 }
 
+/** A configuration as found, before validation: the value, the file as shown, its key path in that file. */
+export interface FoundConfig {
+  value: unknown;
+  shown: string;
+  prefix: PropertyKey[];
+}
+
 /**
- * The configuration for a run: `explicit` (from `-c`) must exist; otherwise the config file in
- * `cwd`, else package.json's `toolIdentityAudit` key, else the empty configuration. Throws a
- * CliError (exit 2) for unreadable files, invalid JSON and values the schema rejects.
+ * Where a run's configuration comes from: `explicit` (from `-c`) must exist; otherwise the config
+ * file in `cwd`, else package.json's `toolIdentityAudit` key, else none (undefined). Throws a
+ * CliError (exit 2) for unreadable files and invalid JSON.
  */
-export function loadConfig(cwd: string, explicit?: string): LoadedConfig {
+export function findConfig(cwd: string, explicit?: string): FoundConfig | undefined {
   if (explicit !== undefined) {
     const file = path.resolve(cwd, explicit);
     const shown = displayPath(cwd, file);
@@ -151,22 +44,22 @@ export function loadConfig(cwd: string, explicit?: string): LoadedConfig {
       if (!isRecord(json) || !Object.hasOwn(json, PACKAGE_JSON_KEY)) {
         throw new CliError(`${shown} has no "${PACKAGE_JSON_KEY}" key`);
       }
-      return { config: parseConfig(json[PACKAGE_JSON_KEY], shown, [PACKAGE_JSON_KEY]), source: shown };
+      return { value: json[PACKAGE_JSON_KEY], shown, prefix: [PACKAGE_JSON_KEY] };
     }
-    return { config: parseConfig(json, shown), source: shown };
+    return { value: json, shown, prefix: [] };
   }
   const configFile = path.join(cwd, CONFIG_FILE_NAME);
   if (existsSync(configFile)) {
-    return { config: parseConfig(readJsonFile(configFile, CONFIG_FILE_NAME, 'config file'), CONFIG_FILE_NAME), source: CONFIG_FILE_NAME };
+    return { value: readJsonFile(configFile, CONFIG_FILE_NAME, 'config file'), shown: CONFIG_FILE_NAME, prefix: [] };
   }
   const packageFile = path.join(cwd, 'package.json');
   if (existsSync(packageFile)) {
     const pkg = readJsonFile(packageFile, 'package.json', 'package.json');
     if (isRecord(pkg) && Object.hasOwn(pkg, PACKAGE_JSON_KEY)) {
-      return { config: parseConfig(pkg[PACKAGE_JSON_KEY], 'package.json', [PACKAGE_JSON_KEY]), source: 'package.json' };
+      return { value: pkg[PACKAGE_JSON_KEY], shown: 'package.json', prefix: [PACKAGE_JSON_KEY] };
     }
   }
-  return { config: {}, source: undefined };
+  return undefined;
 }
 
 /** Reads and parses a JSON file; `what` names it in the error when it cannot be read. */
@@ -184,53 +77,6 @@ export function readJsonFile(file: string, shown: string, what: string): unknown
   }
 }
 
-/** Validates a parsed config value; `prefix` is its key path inside the file (package.json). */
-export function parseConfig(value: unknown, shown: string, prefix: PropertyKey[] = []): Config {
-  const result = configSchema.safeParse(value);
-  if (result.success) return result.data;
-  const problems = describeIssues(result.error.issues, value, prefix);
-  throw new CliError(`invalid configuration in ${shown}: ${problems.join('; ')}`);
-}
-
-type Issue = z.core.$ZodIssue;
-
-/**
- * One `path: message` per problem. Zod reports a rule entry that matches neither `level` nor
- * `[level, options]` as an opaque union failure; we re-check the value against the branch its type
- * selects, so the message points at the option that is wrong.
- */
-export function describeIssues(issues: readonly Issue[], root: unknown, prefix: PropertyKey[] = []): string[] {
-  const out: string[] = [];
-  for (const issue of issues) {
-    const at = [...prefix, ...issue.path];
-    if (issue.code === 'unrecognized_keys') {
-      const inRules = issue.path.length === 1 && issue.path[0] === 'rules';
-      for (const key of issue.keys) {
-        out.push(
-          inRules
-            ? `${formatPath([...at, key])}: Unknown rule; known rules: ${ruleIds.join(', ')}`
-            : `${formatPath([...at, key])}: Unrecognized key`,
-        );
-      }
-      continue;
-    }
-    if (issue.code === 'invalid_union' && issue.path.length === 2 && issue.path[0] === 'rules') {
-      const id = issue.path[1] as RuleId;
-      const value = valueAt(root, issue.path);
-      const branch = typeof value === 'string' ? ruleLevelSchema : Array.isArray(value) ? ruleTupleSchema(id) : undefined;
-      const nested = branch?.safeParse(value);
-      if (nested && !nested.success) {
-        out.push(...describeIssues(nested.error.issues, value, at));
-        continue;
-      }
-      out.push(`${formatPath(at)}: Invalid input: expected "off", "warn", "error" (0, 1, 2) or [level, options], received ${typeName(value)}`);
-      continue;
-    }
-    out.push(`${formatPath(at)}: ${issue.message}`);
-  }
-  return out;
-}
-
 /** `rules.valid-tool-name[1].provider`; keys that would read ambiguously are quoted. */
 export function formatPath(segments: readonly PropertyKey[]): string {
   if (segments.length === 0) return '(root)';
@@ -244,21 +90,6 @@ export function formatPath(segments: readonly PropertyKey[]): string {
     }
   }
   return text;
-}
-
-function valueAt(root: unknown, segments: readonly PropertyKey[]): unknown {
-  let value = root;
-  for (const segment of segments) {
-    if (value === null || typeof value !== 'object') return undefined;
-    value = (value as Record<PropertyKey, unknown>)[segment];
-  }
-  return value;
-}
-
-function typeName(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  return typeof value;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

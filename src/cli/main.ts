@@ -10,11 +10,13 @@ import { isInsideDirectory } from '../analyzer/source-paths.js';
 import type { AnalysisResult, AnalyzeOptions } from '../analyzer/types.js';
 import { catalog, ruleIds } from '../checks/catalog.js';
 import type { Finding } from '../checks/finding.js';
-import { ruleOptions } from '../checks/index.js';
+import { defaultRuleOptions } from '../checks/rule-option-defaults.js';
 import { formatNames } from '../reporters/index.js';
 import { packageInfo } from '../version.js';
 import { applyBaseline, baselineNote, DEFAULT_BASELINE_FILE, readBaseline, writeBaseline } from './baseline.js';
-import { CONFIG_FILE_NAME, displayPath, loadConfig, PACKAGE_JSON_KEY, SCHEMA_PATH, type Config } from './config.js';
+import { CONFIG_FILE_NAME, displayPath, PACKAGE_JSON_KEY, SCHEMA_PATH } from './config.js';
+import type { Config } from './config-schema.js';
+import { loadConfig } from './load-config.js';
 import { compileCacheFromEnvironment, enableCompileCache } from './compile-cache.js';
 import { CliError, errorMessage, ExitCode } from './errors.js';
 import { graphFormats, renderGraph, type GraphFormat } from './graph.js';
@@ -262,14 +264,14 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
   const outputs = planOutputs(options.format ?? [], options.outputFile, io.env);
   const overrides = (options.rule ?? []).map(parseRuleOverride);
   const maxWarningsFlag = options.maxWarnings === undefined ? undefined : parseMaxWarnings(options.maxWarnings);
-  const { config, source } = loadConfig(io.cwd, options.config);
+  const { config, source } = await loadConfig(io.cwd, options.config);
   const rules = resolveRules(config.rules, overrides);
   const fromEslint = eslintRequest(io.cwd, options.eslintConfig, config, source);
   const maxWarnings = maxWarningsFlag ?? config.maxWarnings ?? -1;
   const baselineFile = options.baseline ?? config.baseline;
   const baselinePath = baselineFile === undefined ? undefined : path.resolve(io.cwd, baselineFile);
   const baselineShown = baselinePath === undefined ? '' : displayPath(io.cwd, baselinePath);
-  const known = baselinePath !== undefined && !options.writeBaseline ? readBaseline(baselinePath, baselineShown) : undefined;
+  const known = baselinePath !== undefined && !options.writeBaseline ? await readBaseline(baselinePath, baselineShown) : undefined;
   // A configured baseline before its first --write-baseline: nothing to hide yet, said once.
   if (baselinePath !== undefined && !options.writeBaseline && known === undefined) {
     io.stderr.write(`${TOOL_NAME}: baseline ${baselineShown} does not exist yet; no finding is hidden (write it with --write-baseline)\n`);
@@ -312,11 +314,11 @@ async function runAudit(paths: string[], options: AuditOptions, io: CliIo): Prom
 }
 
 async function runGraph(paths: string[], options: GraphOptions, io: CliIo): Promise<number> {
-  const { config } = loadConfig(io.cwd, options.config);
+  const { config } = await loadConfig(io.cwd, options.config);
   // Only collisions are needed, to colour the names that collide.
   const result = await analyze(io, {
     ...projectOptions(io, config, paths, options.tsconfig),
-    rules: { 'no-tool-name-collision': ruleOptions('no-tool-name-collision') },
+    rules: { 'no-tool-name-collision': defaultRuleOptions('no-tool-name-collision') },
   });
   const empty = emptyRunError(result, paths);
   if (empty) throw empty;

@@ -1,9 +1,10 @@
 // Effective rule levels and options: the catalog default, then the config file, then `--rule`.
 import { catalog, isRuleId, ruleIds, type RuleId } from '../checks/catalog.js';
 import { cappedSeverity, type Finding, type Severity } from '../checks/finding.js';
-import { ruleOptions } from '../checks/index.js';
 import type { EnabledRules } from '../checks/input.js';
-import { RULE_PREFIX, ruleLevels, type Config, type RuleLevel } from './config.js';
+import { defaultRuleOptions } from '../checks/rule-option-defaults.js';
+import type { Config } from './config-schema.js';
+import { RULE_PREFIX, ruleLevels, type RuleLevel } from './config.js';
 import { CliError } from './errors.js';
 
 export interface RuleOverride {
@@ -35,6 +36,7 @@ export function parseRuleOverride(spec: string): RuleOverride {
 
 export function resolveRules(rules: Config['rules'], overrides: readonly RuleOverride[]): EffectiveRules {
   const levels = {} as Record<RuleId, RuleLevel>;
+  // Options in `rules` were validated with the configuration (defaults filled in); absent ones are the defaults.
   const options = {} as Record<RuleId, unknown>;
   for (const id of ruleIds) {
     const entry = rules?.[id] ?? (rules as Record<string, Exclude<NonNullable<Config['rules']>[RuleId], undefined>> | undefined)?.[`${RULE_PREFIX}${id}`];
@@ -52,7 +54,7 @@ export function resolveRules(rules: Config['rules'], overrides: readonly RuleOve
   for (const override of overrides) levels[override.id] = override.level;
   const enabled: Record<string, unknown> = {};
   for (const id of ruleIds) {
-    if (levels[id] !== 'off') enabled[id] = ruleOptions(id, options[id]);
+    if (levels[id] !== 'off') enabled[id] = options[id] ?? defaultRuleOptions(id);
   }
   return { levels, enabled: enabled as EnabledRules };
 }

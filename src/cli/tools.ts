@@ -8,7 +8,8 @@ import { formatNames } from '../reporters/index.js';
 import { auditToolLists, toolListRules } from '../toollists/audit.js';
 import { ToolListInputError } from '../toollists/errors.js';
 import { applyBaseline, readBaseline } from './baseline.js';
-import { CONFIG_FILE_NAME, displayPath, loadConfig, PACKAGE_JSON_KEY } from './config.js';
+import { CONFIG_FILE_NAME, displayPath, PACKAGE_JSON_KEY } from './config.js';
+import { loadConfig } from './load-config.js';
 import { CliError, ExitCode } from './errors.js';
 import { planOutputs, type Env } from './output.js';
 import { exitCodeOf, parseMaxWarnings, TOOL_NAME, writeBaselineFile, writeReports } from './report-run.js';
@@ -79,21 +80,21 @@ export function registerToolsCommand(program: Command, io: ToolsIo, done: (code:
     .option('--no-color', 'force colours off')
     .helpOption('-h, --help', 'show this help')
     .addHelpText('after', HELP_AFTER)
-    .action((files: string[], options: ToolsOptions) => {
-      done(runTools(files, options, io));
+    .action(async (files: string[], options: ToolsOptions) => {
+      done(await runTools(files, options, io));
     });
 }
 
 
-export function runTools(files: readonly string[], options: ToolsOptions, io: ToolsIo): number {
+export async function runTools(files: readonly string[], options: ToolsOptions, io: ToolsIo): Promise<number> {
   const outputs = planOutputs(options.format ?? [], options.outputFile, io.env);
   const overrides = (options.rule ?? []).map(parseRuleOverride);
   const maxWarningsFlag = options.maxWarnings === undefined ? undefined : parseMaxWarnings(options.maxWarnings);
-  const { config } = loadConfig(io.cwd, options.config);
+  const { config } = await loadConfig(io.cwd, options.config);
   const rules = resolveRules(config.rules, overrides);
   const maxWarnings = maxWarningsFlag ?? config.maxWarnings ?? -1;
   const baselineShown = options.baseline === undefined ? '' : displayPath(io.cwd, path.resolve(io.cwd, options.baseline));
-  const known = options.baseline !== undefined && !options.writeBaseline ? readBaseline(path.resolve(io.cwd, options.baseline), baselineShown) : undefined;
+  const known = options.baseline !== undefined && !options.writeBaseline ? await readBaseline(path.resolve(io.cwd, options.baseline), baselineShown) : undefined;
   // A baseline given on the command line must exist (only the audit's configured one may be missing).
   if (options.baseline !== undefined && !options.writeBaseline && known === undefined) {
     throw new CliError(`cannot read baseline file ${baselineShown}: no such file or directory`);

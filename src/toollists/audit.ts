@@ -1,6 +1,7 @@
 // `tool-identity-audit tools`: read the dumps, check them with the code checks (and the MCP
 // collision check), return findings and diagnostics for the CLI's reporters.
-import type { RuleOptions, ToolNameProvider } from '../checks/catalog.js';
+import type { ToolNameProvider } from '../checks/catalog.js';
+import type { RuleOptions } from '../checks/rule-option-schemas.js';
 import { compareFindings, type Finding, type ToolDiagnostic } from '../checks/finding.js';
 import { checks, type EnabledRules } from '../checks/index.js';
 import type { LinkedProject } from '../facts/resolved.js';

@@ -4,8 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { catalog, ruleIds, ruleOptions, type EnabledRules, type Finding } from '../../src/checks/index.js';
-import { loadConfig, type Config } from '../../src/cli/config.js';
+import { catalog, ruleIds, type EnabledRules, type Finding } from '../../src/checks/index.js';
+import { ruleOptions } from '../../src/checks/rule-option-schemas.js';
+import { findConfig } from '../../src/cli/config.js';
+import { parseConfig, type Config } from '../../src/cli/config-schema.js';
 import { expectedFixtures, FIXTURES, inGroup } from '../fixture-projects.js';
 
 const created: string[] = [];
@@ -94,7 +96,8 @@ export const frameworkFixtures: readonly string[] = inGroup(expectedFixtures, 'f
  */
 /** A fixture's own tool-identity-audit.config.json (its declared `adapters`), or the empty config. */
 export function fixtureConfig(dir: string): Config {
-  return loadConfig(dir).config;
+  const found = findConfig(dir);
+  return found === undefined ? {} : parseConfig(found.value, found.shown, found.prefix);
 }
 
 export const fixtureProjects: readonly string[] = [

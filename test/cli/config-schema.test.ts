@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { ruleIds } from '../../src/checks/catalog.js';
-import { configJsonSchema } from '../../src/cli/config.js';
+import { configJsonSchema } from '../../src/cli/config-schema.js';
 
 const committedPath = new URL('../../schema/config.schema.json', import.meta.url);
 

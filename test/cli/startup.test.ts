@@ -86,4 +86,41 @@ describe('start-up of the built CLI', () => {
     expect(demo.required.some((file) => /[\\/]ts-morph[\\/]dist[\\/]ts-morph\.js$/.test(file))).toBe(true);
     expect(demo.required.some((file) => /[\\/]@ts-morph[\\/]common[\\/]dist[\\/]typescript\.js$/.test(file))).toBe(true);
   });
+
+  // Loading zod is about 0.1 s: only a run with something to validate pays for it.
+  it('never loads zod for a run with nothing to validate: no configuration, baseline, declared adapters or rule options', () => {
+    const cache = path.join(makeProject({}), 'cache');
+    const runs = [
+      ['fixtures/demo', '--no-exit-code'],
+      ['fixtures/demo', '--no-exit-code', '--rule', 'valid-tool-name=warn', '-f', 'json'],
+      // Cold, then warm: the facts cache and the cached discovery are read back.
+      ['fixtures/demo', '--no-exit-code', '--cache', '--cache-location', cache],
+      ['fixtures/demo', '--no-exit-code', '--cache', '--cache-location', cache],
+      ['graph', 'fixtures/demo'],
+    ];
+    for (const args of runs) {
+      const run = probedRun(args, root);
+      expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
+      expect(run.stdout).not.toBe('');
+      expect(run.resolved).toContain('commander');
+      expect({ args, zod: run.resolved.filter((specifier) => /^zod(\/|$)/.test(specifier)) }).toEqual({ args, zod: [] });
+    }
+  });
+
+  it('loads zod to validate a configuration, rule options or a baseline', () => {
+    const cwd = makeProject({
+      'package.json': packageJson,
+      'tool-identity-audit.config.json': `${JSON.stringify({ rules: { 'valid-tool-name': ['error', { provider: 'anthropic' }] } })}\n`,
+      'baseline.json': `${JSON.stringify({ version: 1, findings: [] })}\n`,
+      'src/agent.ts': "export const answer = 42;\n",
+    });
+    const configured = probedRun([], cwd);
+    expect({ status: configured.status, stderr: configured.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(configured.resolved).toContain('zod');
+    const bare = makeProject({ 'package.json': packageJson, 'baseline.json': `${JSON.stringify({ version: 1, findings: [{}] })}\n`, 'src/agent.ts': 'export const answer = 42;\n' });
+    const baseline = probedRun(['--baseline', 'baseline.json'], bare);
+    expect(baseline.status).toBe(2);
+    expect(baseline.stderr).toContain('invalid baseline file baseline.json: findings[0].ruleId: ');
+    expect(baseline.resolved).toContain('zod');
+  });
 });

@@ -9,7 +9,8 @@ import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { describe, expect, it } from 'vitest';
 import plugin, { PLUGIN_NAMESPACE } from '../../src/plugin.js';
-import { catalog, ruleIds, ruleOptionSchemas, type RuleId } from '../../src/checks/catalog.js';
+import { catalog, ruleIds, type RuleId } from '../../src/checks/catalog.js';
+import { ruleOptionSchemas } from '../../src/checks/rule-option-schemas.js';
 import { filenameOf, parseDoc, TS_LANGS, type CodeBlock } from './rule-docs.js';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import plugin, { PLUGIN_NAMESPACE, rules as pluginRules } from '../../src/plugin.js';
 import { rules } from '../../rules/index.js';
 import { eslintMessages } from '../../rules/create-rule.js';
-import { catalog, DOCS_BASE_URL, ruleIds, ruleOptionSchemas, type RuleId } from '../../src/checks/catalog.js';
+import { catalog, DOCS_BASE_URL, ruleIds, type RuleId } from '../../src/checks/catalog.js';
+import { ruleOptionSchemas } from '../../src/checks/rule-option-schemas.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const rulesDir = path.join(root, 'rules');

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
-import { ruleIds, ruleOptions, type EnabledRules, type RuleId } from '../../src/checks/index.js';
+import { ruleIds, type EnabledRules, type RuleId } from '../../src/checks/index.js';
+import { ruleOptions } from '../../src/checks/rule-option-schemas.js';
 import { adapterEnabledBy, adapters, type FrameworkAdapter } from '../../src/facts/adapters/index.js';
 import { filenameOf, parseDoc, TS_LANGS, type CodeBlock } from './rule-docs.js';
 

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
-import { ruleOptions, type EnabledRules } from '../../src/checks/index.js';
+import type { EnabledRules } from '../../src/checks/index.js';
+import { ruleOptions } from '../../src/checks/rule-option-schemas.js';
 import { emit, printable } from './emit.js';
 import { runLive } from './live.js';
 import { configArbitrary, type Config } from './model.js';

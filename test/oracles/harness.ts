@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { analyzeProject } from '../../src/analyzer/index.js';
-import { ruleOptions, type EnabledRules, type Finding } from '../../src/checks/index.js';
+import type { EnabledRules, Finding } from '../../src/checks/index.js';
+import { ruleOptions } from '../../src/checks/rule-option-schemas.js';
 
 /** The rules whose findings are the static verdict on tool names and on the names tool choices use. */
 const RULES = ['no-tool-name-collision', 'no-namespace-equals-name', 'required-function-name-known'] as const;

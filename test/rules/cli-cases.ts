@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
-import { catalog, ruleIds, ruleOptions, type EnabledRules, type Finding, type RuleId } from '../../src/checks/index.js';
+import { catalog, ruleIds, type EnabledRules, type Finding, type RuleId } from '../../src/checks/index.js';
+import { ruleOptions } from '../../src/checks/rule-option-schemas.js';
 
 interface CaseLike {
   readonly name?: string;

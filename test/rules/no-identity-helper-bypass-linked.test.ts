@@ -9,7 +9,7 @@ import { RuleTester } from '@typescript-eslint/rule-tester';
 import { afterAll, describe, expect, it } from 'vitest';
 import rule from '../../rules/no-identity-helper-bypass.js';
 import { analyzeProject } from '../../src/analyzer/index.js';
-import { ruleOptions } from '../../src/checks/index.js';
+import { ruleOptions } from '../../src/checks/rule-option-schemas.js';
 import { assertionOptions, loc } from './testers.js';
 
 const RULE = 'no-identity-helper-bypass';

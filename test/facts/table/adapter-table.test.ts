@@ -6,7 +6,8 @@
 // class-defined tools, toolkits returned from functions, and a collect hook.
 import { describe, expect, it } from 'vitest';
 import { RETURNS, adapters as registry, type FrameworkAdapter } from '../../../src/facts/adapters/index.js';
-import { adapterDeclarationsSchema, declaredAdapters } from '../../../src/facts/adapters/declarations.js';
+import { declaredAdapters } from '../../../src/facts/adapters/declarations.js';
+import { adapterDeclarationsSchema } from '../../../src/facts/adapters/declarations-schema.js';
 import { linkFacts } from '../../../src/facts/resolve.js';
 import { extract } from '../helpers.js';
 
