@@ -9,9 +9,11 @@
 // cache that cannot be written is silently skipped.
 //
 // The file is JSON lines: a header `{"layout","salt"}`, then one line per file, `"<path>"<TAB><entry>`,
-// and `null<TAB><discovery>` for the last run's file discovery (discover-cache.ts).
-// An entry is parsed only when its file is looked up, and an entry that did not change is written
-// back as the text it was read as: a warm run after one edit serialises one entry, not all.
+// and `null<TAB><discovery>` for the last run's file discovery (discover-cache.ts). A run appends
+// the lines of the entries it changed, and a later line for a path replaces an earlier one, so a
+// warm run after one edit writes one line; the file is rewritten whole (and compact) when entries
+// must go or replaced lines would be more than half of it. An entry is parsed only when its file
+// is looked up.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -93,6 +95,17 @@ export function cacheFilePath(cwd: string, cacheLocation: string): string {
   return abs.toLowerCase().endsWith('.json') ? abs : path.join(abs, CACHE_FILE_NAME);
 }
 
+/** What the last run's index file held, beyond its entries: what an append must know. */
+interface Stored {
+  entries: Map<string, string>;
+  discovery: string | undefined;
+  /** Characters of lines a later line for the same path replaced: what a rewrite would drop. */
+  deadChars: number;
+  /** Characters of the whole file as read. */
+  chars: number;
+  endsWithNewline: boolean;
+}
+
 export class FactsCache {
   /** The previous run's entries, as the text of each line after the path. */
   private readonly previous: Map<string, string>;
@@ -101,42 +114,58 @@ export class FactsCache {
   /** Files seen this run (cached or not): their old entries are never carried over. */
   private readonly seen = new Set<string>();
   private dirty = false;
+  /** An entry of the index must go (a file gone or unreadable): only a rewrite drops lines. */
+  private dropped = false;
   private previousDiscovery: string | undefined;
   private currentDiscovery: string | undefined;
 
   private constructor(
     private readonly file: string,
     private readonly salt: string,
-    previous: Map<string, string> | undefined,
+    private readonly stored: Stored | undefined,
   ) {
-    this.previous = previous ?? new Map();
+    this.previous = stored?.entries ?? new Map();
+    this.previousDiscovery = stored?.discovery;
     // A missing, corrupt or differently salted index is rewritten at the end of the run.
-    if (!previous) this.dirty = true;
+    if (!stored) this.dirty = true;
   }
 
   static open(file: string, salt: string): FactsCache {
-    let previous: Map<string, string> | undefined;
-    let discovery: string | undefined;
+    let stored: Stored | undefined;
     try {
-      const lines = fs.readFileSync(file, 'utf8').split('\n');
+      const text = fs.readFileSync(file, 'utf8');
+      const lines = text.split('\n');
       const header: unknown = JSON.parse(lines[0] ?? '');
       if (isObject(header) && header['layout'] === CACHE_LAYOUT && header['salt'] === salt) {
-        previous = new Map();
+        stored = { entries: new Map(), discovery: undefined, deadChars: 0, chars: text.length, endsWithNewline: text.endsWith('\n') };
         for (let i = 1; i < lines.length; i++) {
           const line = lines[i]!;
           const tab = line.indexOf('\t');
           if (tab < 0) continue;
-          const rel: unknown = JSON.parse(line.slice(0, tab));
-          if (typeof rel === 'string') previous.set(rel, line.slice(tab + 1));
-          else if (rel === null) discovery = line.slice(tab + 1);
+          let rel: unknown;
+          try {
+            rel = JSON.parse(line.slice(0, tab));
+          } catch {
+            // A torn line (a run stopped while appending): as if absent.
+            stored.deadChars += line.length + 1;
+            continue;
+          }
+          // A later line for the same path (appended by a later run) replaces the earlier one.
+          const raw = line.slice(tab + 1);
+          if (typeof rel === 'string') {
+            const before = stored.entries.get(rel);
+            if (before !== undefined) stored.deadChars += before.length + line.length - raw.length + 1;
+            stored.entries.set(rel, raw);
+          } else if (rel === null) {
+            if (stored.discovery !== undefined) stored.deadChars += stored.discovery.length + 6;
+            stored.discovery = raw;
+          }
         }
       }
     } catch {
       // Missing or not JSON lines: start empty.
     }
-    const cache = new FactsCache(file, salt, previous);
-    cache.previousDiscovery = discovery;
-    return cache;
+    return new FactsCache(file, salt, stored);
   }
 
   /** The last run's discovery, as stored (discover-cache.ts reads it). */
@@ -152,7 +181,7 @@ export class FactsCache {
 
   /** The entry for `rel` when its modification time and size are the ones recorded. */
   byStamp(rel: string, stamp: FileStamp): CacheEntry | undefined {
-    const stored = this.stored(rel);
+    const stored = this.entryOf(rel);
     if (!stored || stored.entry.stamp.mtimeMs !== stamp.mtimeMs || stored.entry.stamp.size !== stamp.size) return undefined;
     this.seen.add(rel);
     this.current.set(rel, stored);
@@ -162,7 +191,7 @@ export class FactsCache {
   /** The entry for `rel` when its content hash matches (the time moved: a checkout, a touch). */
   byHash(rel: string, hash: string, stamp: FileStamp): CacheEntry | undefined {
     this.seen.add(rel);
-    const stored = this.stored(rel);
+    const stored = this.entryOf(rel);
     if (!stored || stored.entry.hash !== hash) {
       if (this.previous.has(rel)) this.dirty = true;
       return undefined;
@@ -182,30 +211,67 @@ export class FactsCache {
   forget(rel: string): void {
     this.seen.add(rel);
     this.current.delete(rel);
-    if (this.previous.has(rel)) this.dirty = true;
+    if (this.previous.has(rel)) {
+      this.dirty = true;
+      this.dropped = true;
+    }
   }
 
   /**
-   * Writes the index atomically (temp file + rename). Entries of files outside this run (another
-   * `paths` selection) are kept while the file still exists.
+   * Stores this run's entries. A run that changed a few entries appends their lines (a later line
+   * for a path wins when the index is read), so a warm run after one edit writes one line, not the
+   * whole index; the index is rewritten whole (temp file + rename) when it was missing or foreign,
+   * when an entry must go (its file is gone), or when replaced lines would make up more than half
+   * of it. Entries of files outside this run (another `paths` selection) are kept while the file
+   * still exists.
    */
   save(cwd: string): void {
-    const lines = new Map<string, string>();
+    const kept = new Map<string, string>();
     for (const [rel, raw] of this.previous) {
       if (this.seen.has(rel)) continue;
-      if (fs.existsSync(path.resolve(cwd, rel))) lines.set(rel, raw);
-      else this.dirty = true;
+      if (fs.existsSync(path.resolve(cwd, rel))) kept.set(rel, raw);
+      else this.dropped = this.dirty = true;
     }
     if (!this.dirty) return;
+    const changed: string[] = [];
+    let replacedChars = 0;
+    const discovery = this.currentDiscovery ?? this.previousDiscovery;
+    if (discovery !== undefined && discovery !== this.previousDiscovery) {
+      changed.push(`null\t${discovery}`);
+      replacedChars += this.previousDiscovery?.length ?? 0;
+    }
+    for (const rel of [...this.current.keys()].sort()) {
+      const { entry, raw } = this.current.get(rel)!;
+      if (raw !== undefined) continue;
+      changed.push(`${JSON.stringify(rel)}\t${JSON.stringify(entry)}`);
+      replacedChars += this.previous.get(rel)?.length ?? 0;
+    }
+    const stored = this.stored;
+    if (stored && !this.dropped && 2 * (stored.deadChars + replacedChars) <= stored.chars) {
+      if (changed.length > 0) this.append(`${stored.endsWithNewline ? '' : '\n'}${changed.join('\n')}\n`);
+      return;
+    }
+    const lines = new Map(kept);
     for (const [rel, { entry, raw }] of this.current) lines.set(rel, raw ?? JSON.stringify(entry));
     const body = [JSON.stringify({ layout: CACHE_LAYOUT, salt: this.salt })];
-    const discovery = this.currentDiscovery ?? this.previousDiscovery;
     if (discovery !== undefined) body.push(`null\t${discovery}`);
     for (const rel of [...lines.keys()].sort()) body.push(`${JSON.stringify(rel)}\t${lines.get(rel)}`);
+    this.rewrite(`${body.join('\n')}\n`);
+  }
+
+  private append(text: string): void {
+    try {
+      fs.appendFileSync(this.file, text);
+    } catch {
+      // A read-only checkout: run without a cache.
+    }
+  }
+
+  private rewrite(text: string): void {
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      fs.writeFileSync(temp, `${body.join('\n')}\n`);
+      fs.writeFileSync(temp, text);
       fs.renameSync(temp, this.file);
     } catch {
       // A read-only checkout: run without a cache.
@@ -218,7 +284,7 @@ export class FactsCache {
   }
 
   /** A well-formed stored entry for `rel` with its text; a malformed one counts as absent. */
-  private stored(rel: string): { entry: CacheEntry; raw: string } | undefined {
+  private entryOf(rel: string): { entry: CacheEntry; raw: string } | undefined {
     const raw = this.previous.get(rel);
     if (raw === undefined) return undefined;
     let entry: unknown;

@@ -275,4 +275,55 @@ describe('facts cache', () => {
     const lines = fs.readFileSync(path.join(cwd, cacheLocation, CACHE_FILE_NAME), 'utf8').trimEnd().split('\n');
     expect(lines.slice(1).map((line) => JSON.parse(line.slice(0, line.indexOf('\t'))) as string | null)).toEqual([null, 'src/agent.ts', 'src/tools/orders.ts']);
   });
+
+  it('a warm run after one edit appends that entry; the file is rewritten compact once replaced lines would be half of it', async () => {
+    const cwd = crossFileProject();
+    const rules = recommendedRules();
+    const cacheLocation = '.cache/';
+    const cacheFile = path.join(cwd, cacheLocation, CACHE_FILE_NAME);
+    // The files' lines (the discovery's line, \`null\`, is appended too while the tree is too new to trust).
+    const keys = (): Array<string | null> =>
+      fs.readFileSync(cacheFile, 'utf8').trimEnd().split('\n').slice(1).map((line) => JSON.parse(line.slice(0, line.indexOf('\t'))) as string | null).filter((key) => key !== null);
+    const expected = stable(await analyzeProject({ cwd, rules }));
+
+    await analyzeProject({ cwd, rules, cacheLocation });
+    const written = fs.readFileSync(cacheFile, 'utf8');
+    expect(keys()).toEqual(['src/agent.ts', 'src/tools/orders.ts', 'src/tools/parcels.ts']);
+
+    // One edit: the same text, one line more; the next run takes the later line.
+    fs.appendFileSync(path.join(cwd, 'src/tools/parcels.ts'), '\n// edited\n');
+    const edited = await analyzeProject({ cwd, rules, cacheLocation });
+    expect(edited.cache).toEqual({ hits: 2, misses: 1 });
+    const appended = fs.readFileSync(cacheFile, 'utf8');
+    expect(appended.startsWith(written)).toBe(true);
+    expect(keys()).toEqual(['src/agent.ts', 'src/tools/orders.ts', 'src/tools/parcels.ts', 'src/tools/parcels.ts']);
+    const warm = await analyzeProject({ cwd, rules, cacheLocation });
+    expect(warm.cache).toEqual({ hits: 3, misses: 0 });
+    expect(stable(warm)).toEqual(expected);
+    expect(fs.readFileSync(cacheFile, 'utf8').startsWith(appended)).toBe(true);
+
+    // Edits to the largest entry until the replaced lines would be more than half: one line per file again.
+    for (let i = 0; i < 6 && keys().length > 3; i++) {
+      fs.appendFileSync(path.join(cwd, 'src/agent.ts'), `\n// edit ${String(i)}\n`);
+      await analyzeProject({ cwd, rules, cacheLocation });
+    }
+    expect(keys()).toEqual(['src/agent.ts', 'src/tools/orders.ts', 'src/tools/parcels.ts']);
+    const compact = await analyzeProject({ cwd, rules, cacheLocation });
+    expect(compact.cache).toEqual({ hits: 3, misses: 0 });
+    expect(stable(compact)).toEqual(expected);
+  });
+
+  it('a torn last line (a run stopped while appending) is a miss for that file only', async () => {
+    const cwd = crossFileProject();
+    const rules = recommendedRules();
+    const cacheLocation = '.cache/';
+    const cacheFile = path.join(cwd, cacheLocation, CACHE_FILE_NAME);
+    const expected = stable(await analyzeProject({ cwd, rules, cacheLocation }));
+    fs.appendFileSync(cacheFile, '"src/tools/orders.ts"\t{"stamp":{"mtim');
+    const torn = await analyzeProject({ cwd, rules, cacheLocation });
+    expect(torn.cache).toEqual({ hits: 2, misses: 1 });
+    expect(stable(torn)).toEqual(expected);
+    // The next run appends a whole line after the torn one, and takes it.
+    expect((await analyzeProject({ cwd, rules, cacheLocation })).cache).toEqual({ hits: 3, misses: 0 });
+  });
 });
