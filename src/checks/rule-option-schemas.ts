@@ -53,7 +53,6 @@ export const ruleOptionSchemas = {
   'middleware-await-next': noOptions,
 } as const satisfies Record<RuleId, z.ZodType>;
 
-
 export type RuleOptions<Id extends RuleId> = z.output<(typeof ruleOptionSchemas)[Id]>;
 /** Options as a user writes them: every key optional, defaults filled by `ruleOptions()`. */
 export type RuleOptionsInput<Id extends RuleId> = z.input<(typeof ruleOptionSchemas)[Id]>;

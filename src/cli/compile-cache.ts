@@ -1,5 +1,5 @@
 // The compiler's compiled code is cached, as TypeScript's own `tsc` (5.7+) and Node 22's
-// `module.enableCompileCache()` do: loading ts-morph and its bundled TypeScript (13 MB of
+// `module.enableCompileCache()` do: loading the TypeScript that ts-morph bundles (9 MB of
 // JavaScript) is most of a warm run's fixed cost and a fifth of a cold one, and most of that is V8
 // compiling it; V8's code cache skips the compile. Where: with `--cache`, next to the facts; else
 // where Node's `NODE_COMPILE_CACHE` says; else Node's default, `<os tmpdir>/node-compile-cache`.
@@ -41,7 +41,7 @@ interface InternalModuleStatic {
  * compiled (call it once the analysis is done, so lazily compiled functions are in the cache too)
  * and removes the hook. Failures to read or write the cache are silent: it only ever saves time.
  */
-export function enableCompileCache(directory: string): () => void {
+function enableCompileCache(directory: string): () => void {
   const api = Module as unknown as NodeModuleApi;
   if (typeof api.enableCompileCache === 'function') {
     try {
@@ -55,13 +55,15 @@ export function enableCompileCache(directory: string): () => void {
 }
 
 /**
- * The cache of a run without `--cache`: `NODE_COMPILE_CACHE=<dir>` (relative to `cwd`; the
- * compiler's code under `<dir>/tool-identity-audit/` on a Node that does not read the variable),
+ * Starts the cache of a run, decided here alone: off under `NODE_DISABLE_COMPILE_CACHE`; with
+ * `--cache`, `besideFacts` (next to the facts); else `NODE_COMPILE_CACHE=<dir>` (relative to `cwd`;
+ * the compiler's code under `<dir>/tool-identity-audit/` on a Node that does not read the variable);
  * else Node's default directory. Returns the function that stores what was compiled; a no-op where
  * there is nothing to do (disabled, or Node already applied the variable before the CLI started).
  */
-export function compileCacheFromEnvironment(env: Readonly<Record<string, string | undefined>>, cwd: string): () => void {
+export function startCompileCache(env: Readonly<Record<string, string | undefined>>, cwd: string, besideFacts: string | undefined): () => void {
   if (env['NODE_DISABLE_COMPILE_CACHE']) return () => {};
+  if (besideFacts !== undefined) return enableCompileCache(besideFacts);
   const directory = env['NODE_COMPILE_CACHE'];
   const api = Module as unknown as NodeModuleApi;
   if (typeof api.enableCompileCache === 'function') {

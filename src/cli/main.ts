@@ -17,7 +17,7 @@ import { applyBaseline, baselineNote, DEFAULT_BASELINE_FILE, readBaseline, write
 import { CONFIG_FILE_NAME, displayPath, PACKAGE_JSON_KEY, SCHEMA_PATH } from './config.js';
 import type { Config } from './config-schema.js';
 import { loadConfig } from './load-config.js';
-import { compileCacheFromEnvironment, enableCompileCache } from './compile-cache.js';
+import { startCompileCache } from './compile-cache.js';
 import { CliError, errorMessage, ExitCode } from './errors.js';
 import { graphFormats, renderGraph, type GraphFormat } from './graph.js';
 import { narrowLinked } from './graph-scope.js';
@@ -225,14 +225,11 @@ function cacheDirectory(location: string): string {
 }
 
 async function analyze(io: CliIo, options: Omit<AnalyzeOptions, 'onProgress'>): Promise<AnalysisResult> {
-  // The compiled-code cache starts before the analyzer (and the compiler) is loaded: next to the
-  // facts with --cache, else where NODE_COMPILE_CACHE says, else in Node's default directory; never
-  // for a test's injected analyzer, nor under NODE_DISABLE_COMPILE_CACHE.
-  const storeCompiledCode = io.analyze || io.env['NODE_DISABLE_COMPILE_CACHE']
+  // The compiled-code cache starts before the analyzer (and the compiler) is loaded (where:
+  // compile-cache.ts); never for a test's injected analyzer.
+  const storeCompiledCode = io.analyze
     ? () => {}
-    : options.cacheLocation !== undefined
-      ? enableCompileCache(path.join(cacheDirectory(options.cacheLocation), 'v8'))
-      : compileCacheFromEnvironment(io.env, io.cwd);
+    : startCompileCache(io.env, io.cwd, options.cacheLocation === undefined ? undefined : path.join(cacheDirectory(options.cacheLocation), 'v8'));
   const progress = createProgress(io.stderr, io.isTTY.stderr, io.env);
   try {
     const analyzeProject = io.analyze ?? (await import('../analyzer/analyze.js')).analyzeProject;

@@ -61,6 +61,17 @@ describe('compiled-code cache with --cache', () => {
   });
 });
 
+describe('compiled-code cache turned off', () => {
+  it('NODE_DISABLE_COMPILE_CACHE turns it off with --cache too: the facts are cached, the compiled code is not', () => {
+    const cwd = helpdeskProject();
+    const cache = path.join(cwd, 'node_modules/.cache/tool-identity-audit');
+    const result = audit(cwd, ['--cache'], { NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(result.status).toBe(1);
+    expect(cacheFiles(cache).filter((name) => !name.startsWith(`v8${path.sep}`))).not.toEqual([]);
+    expect(cacheFiles(path.join(cache, 'v8'))).toEqual([]);
+  });
+});
+
 describe('compiled-code cache with NODE_COMPILE_CACHE', () => {
   it('stores the compiler compiled where the variable says (relative to the working directory), and not when disabled', () => {
     const cwd = helpdeskProject();
