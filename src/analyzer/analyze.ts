@@ -16,6 +16,8 @@ import { cacheFilePath, FactsCache } from './cache.js';
 import { cacheSalt } from './cache-salt.js';
 import { collectFiles, parseReachable, type SourceRef, type Timed } from './collect.js';
 import { discoverCached } from './discover-cache.js';
+import { cachedFindings, readsRecorder, resultKey, storeFindings } from './result-cache.js';
+import type { LinkedProject } from '../facts/resolved.js';
 import { sourceOnDisk } from './on-disk.js';
 import { isSuppressed } from './directives.js';
 import { createModuleResolver } from './module-resolver.js';
@@ -84,23 +86,33 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   );
   const lookup = onDisk && ((rel: string): SourceRef | undefined => (onDisk(rel) ? { abs: path.join(cwd, rel), rel } : undefined));
   parseReachable(collected, resolveModule, { cache, timed, adapters, prefilter: options.prefilter ?? true }, elsewhere, lookup);
-  if (cache) timed('read', () => cache.save(cwd));
 
   const facts = collected.states.flatMap((state) => (state.linked && state.entry.facts ? [state.entry.facts] : []));
-  const linked = timed('link', () => linkFacts(facts, { resolveModule, naming: namingIn(adapters) }));
-  // Paths in facts are already relative to cwd with POSIX separators: what `helperModules` globs match.
-  const probe = runtimeDependencyProbe();
-  const input = { files: facts, linked, matchPath: (file: string) => file, canImportRuntime: (file: string) => probe(path.join(cwd, file), file), adapters };
-  const all = options.rulesForFiles
-    ? (
-        await checkPerFile(
-          input,
-          collected.states.map((state) => state.rel).filter((file) => discovery.reported(file)),
-          options.rulesForFiles,
-          (run) => timed('check', run),
-        )
-      ).sort(compareFindings)
-    : timed('check', () => runChecks(input, rules));
+  let linked: LinkedProject | undefined;
+  const linkedProject = (): LinkedProject => (linked ??= timed('link', () => linkFacts(facts, { resolveModule, naming: namingIn(adapters) })));
+  // Findings of the last run when nothing link and check read has changed (result-cache.ts). A
+  // narrowed run resolves against the disk, and rules file by file come from a function: neither is keyed.
+  const key = cache && !onDisk && !options.rulesForFiles ? resultKey({ discovery: discovery.plain(), states: collected.states, rules: options.rules }) : undefined;
+  const cached = key === undefined ? undefined : timed('read', () => cachedFindings(cache!, key));
+  const reads = readsRecorder();
+  let all = cached;
+  if (!all) {
+    // Paths in facts are already relative to cwd with POSIX separators: what `helperModules` globs match.
+    const probe = runtimeDependencyProbe(reads.note);
+    const input = { files: facts, linked: linkedProject(), matchPath: (file: string) => file, canImportRuntime: (file: string) => probe(path.join(cwd, file), file), adapters };
+    all = options.rulesForFiles
+      ? (
+          await checkPerFile(
+            input,
+            collected.states.map((state) => state.rel).filter((file) => discovery.reported(file)),
+            options.rulesForFiles,
+            (run) => timed('check', run),
+          )
+        ).sort(compareFindings)
+      : timed('check', () => runChecks(input, rules));
+    if (key !== undefined) storeFindings(cache!, key, reads, all);
+  }
+  if (cache) timed('read', () => cache.save(cwd));
   // Inline `eslint-disable` directives, dropped as ESLint drops them: by the rule and the finding's
   // start, in the finding's own file. Read from every file's text (or its cache entry), parsed or not.
   const directives = new Map(collected.states.flatMap((state) => (state.directives ? [[state.rel, state.directives] as const] : [])));
@@ -124,10 +136,13 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
     filesFound: discovery.files.length,
     projects: discovery.projects,
     declarations: discovery.declarations,
-    linked,
+    get linked() {
+      return linkedProject();
+    },
     timings,
     cache: collected.cache,
     fileListFromCache: fromCache,
+    findingsFromCache: cached !== undefined,
   };
 }
 

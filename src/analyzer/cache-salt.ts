@@ -37,15 +37,28 @@ export function cacheSalt(adapters: readonly FrameworkAdapter[] = builtins): str
  */
 const CACHED_ANALYZER_MODULES = ['parse', 'relevance', 'directives'];
 
-/**
- * sha256 over the fact extractor's modules (src/facts or dist/src/facts) and the analyzer modules
- * above, read once per process.
- */
+/** sha256 over the fact extractor's modules (src/facts or dist/src/facts) and the analyzer modules above, read once per process. */
 function extractorFingerprint(): string {
+  return codeFingerprint(['facts'], CACHED_ANALYZER_MODULES);
+}
+
+let linker: string | undefined;
+
+/**
+ * sha256 over the code whose output result-cache.ts stores besides what the salt covers (the
+ * linker is in src/facts): the checks, the runtime they decide collisions with, and the analyzer
+ * modules that feed and run them. Read once per process.
+ */
+export function linkerFingerprint(): string {
+  return (linker ??= codeFingerprint(['checks', 'runtime'], ['analyze', 'collect', 'module-resolver', 'result-cache']));
+}
+
+/** sha256 over the modules in `dirs` (below src/ or dist/src/, recursively) and the analyzer's `modules`. */
+function codeFingerprint(dirs: readonly string[], modules: readonly string[]): string {
   const root = fileURLToPath(new URL('../', import.meta.url));
   const here = fileURLToPath(new URL('.', import.meta.url));
   const extension = path.extname(fileURLToPath(import.meta.url));
-  const files: string[] = CACHED_ANALYZER_MODULES.map((name) => path.join(here, `${name}${extension}`));
+  const files: string[] = modules.map((name) => path.join(here, `${name}${extension}`));
   const walk = (dir: string): void => {
     let entries: fs.Dirent[];
     try {
@@ -59,7 +72,7 @@ function extractorFingerprint(): string {
       else if (/\.[cm]?[jt]s$/.test(entry.name) && !/\.d\.[cm]?ts$/.test(entry.name)) files.push(abs);
     }
   };
-  walk(path.join(root, 'facts'));
+  for (const dir of dirs) walk(path.join(root, dir));
   const hash = files
     .sort()
     .map((file) => {

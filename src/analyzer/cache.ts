@@ -9,11 +9,13 @@
 // cache that cannot be written is silently skipped.
 //
 // The file is JSON lines: a header `{"layout","salt"}`, then one line per file, `"<path>"<TAB><entry>`,
-// and `null<TAB><discovery>` for the last run's file discovery (discover-cache.ts). A run appends
+// and one per section, `["<name>"]<TAB><text>`: the last run's file discovery (discover-cache.ts)
+// and its findings before suppression (result-cache.ts). A run appends
 // the lines of the entries it changed, and a later line for a path replaces an earlier one, so a
 // warm run after one edit writes one line; the file is rewritten whole (and compact) when entries
 // must go or replaced lines would be more than half of it. An entry is parsed only when its file
 // is looked up.
+import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -24,7 +26,7 @@ import type { FileStamp } from './read.js';
 /** Name of the index file when `cacheLocation` is a directory. */
 export const CACHE_FILE_NAME = 'analyzer-facts.json';
 /** Layout of the index file itself. */
-const CACHE_LAYOUT = 3;
+const CACHE_LAYOUT = 4;
 
 /** Everything a run learns from one file's bytes. */
 export interface CacheEntry {
@@ -38,6 +40,8 @@ export interface CacheEntry {
   directives?: Array<[string, unknown[]]>;
   /** Present once the file was parsed: always for a relevant file, on demand for the others. */
   facts?: FileFacts;
+  /** sha256 of the facts' JSON, with them: the linked project changes only when one of these does. */
+  factsHash?: string;
   diagnostics: ToolDiagnostic[];
 }
 
@@ -74,9 +78,24 @@ function isEntry(v: unknown): v is CacheEntry {
     typeof relevant === 'boolean' &&
     Array.isArray(follows) && follows.every((f) => typeof f === 'string') &&
     (directives === undefined || (Array.isArray(directives) && directives.every((d) => Array.isArray(d) && d.length === 2 && typeof d[0] === 'string' && Array.isArray(d[1])))) &&
-    (facts === undefined || isFacts(facts)) &&
+    (facts === undefined ? v['factsHash'] === undefined : isFacts(facts) && typeof v['factsHash'] === 'string') &&
     Array.isArray(diagnostics) && diagnostics.every(isDiagnostic)
   );
+}
+
+/**
+ * The index as text. It is written in ASCII (asciiJson), which decodes as Latin-1 in a fraction of
+ * the time UTF-8 decoding takes (a tenth of a warm run's reading at 4k files); an index holding
+ * other bytes (written by hand, or torn mid-character) is decoded as UTF-8.
+ */
+function readIndex(file: string): string {
+  const bytes = fs.readFileSync(file);
+  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
+}
+
+/** JSON text with every character beyond ASCII escaped (`\u2026`): the same values, ASCII bytes. */
+function asciiJson(text: string): string {
+  return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export function sha256(data: string | Buffer): string {
@@ -98,7 +117,7 @@ export function cacheFilePath(cwd: string, cacheLocation: string): string {
 /** What the last run's index file held, beyond its entries: what an append must know. */
 interface Stored {
   entries: Map<string, string>;
-  discovery: string | undefined;
+  sections: Map<string, string>;
   /** Characters of lines a later line for the same path replaced: what a rewrite would drop. */
   deadChars: number;
   /** Characters of the whole file as read. */
@@ -116,8 +135,8 @@ export class FactsCache {
   private dirty = false;
   /** An entry of the index must go (a file gone or unreadable): only a rewrite drops lines. */
   private dropped = false;
-  private previousDiscovery: string | undefined;
-  private currentDiscovery: string | undefined;
+  private readonly previousSections: ReadonlyMap<string, string>;
+  private readonly currentSections = new Map<string, string>();
 
   private constructor(
     private readonly file: string,
@@ -125,7 +144,7 @@ export class FactsCache {
     private readonly stored: Stored | undefined,
   ) {
     this.previous = stored?.entries ?? new Map();
-    this.previousDiscovery = stored?.discovery;
+    this.previousSections = stored?.sections ?? new Map();
     // A missing, corrupt or differently salted index is rewritten at the end of the run.
     if (!stored) this.dirty = true;
   }
@@ -133,11 +152,11 @@ export class FactsCache {
   static open(file: string, salt: string): FactsCache {
     let stored: Stored | undefined;
     try {
-      const text = fs.readFileSync(file, 'utf8');
+      const text = readIndex(file);
       const lines = text.split('\n');
       const header: unknown = JSON.parse(lines[0] ?? '');
       if (isObject(header) && header['layout'] === CACHE_LAYOUT && header['salt'] === salt) {
-        stored = { entries: new Map(), discovery: undefined, deadChars: 0, chars: text.length, endsWithNewline: text.endsWith('\n') };
+        stored = { entries: new Map(), sections: new Map(), deadChars: 0, chars: text.length, endsWithNewline: text.endsWith('\n') };
         for (let i = 1; i < lines.length; i++) {
           const line = lines[i]!;
           const tab = line.indexOf('\t');
@@ -152,13 +171,12 @@ export class FactsCache {
           }
           // A later line for the same path (appended by a later run) replaces the earlier one.
           const raw = line.slice(tab + 1);
-          if (typeof rel === 'string') {
-            const before = stored.entries.get(rel);
+          const table = typeof rel === 'string' ? stored.entries : Array.isArray(rel) && typeof rel[0] === 'string' ? stored.sections : undefined;
+          const key = typeof rel === 'string' ? rel : Array.isArray(rel) ? (rel[0] as string) : undefined;
+          if (table && key !== undefined) {
+            const before = table.get(key);
             if (before !== undefined) stored.deadChars += before.length + line.length - raw.length + 1;
-            stored.entries.set(rel, raw);
-          } else if (rel === null) {
-            if (stored.discovery !== undefined) stored.deadChars += stored.discovery.length + 6;
-            stored.discovery = raw;
+            table.set(key, raw);
           }
         }
       }
@@ -168,15 +186,17 @@ export class FactsCache {
     return new FactsCache(file, salt, stored);
   }
 
-  /** The last run's discovery, as stored (discover-cache.ts reads it). */
-  discovery(): string | undefined {
-    return this.previousDiscovery;
+  /** A section as the last run stored it: `discovery` (discover-cache.ts), `findings` (result-cache.ts). */
+  section(name: string): string | undefined {
+    return this.previousSections.get(name);
   }
 
-  /** This run's discovery, when it was made anew. */
-  setDiscovery(raw: string): void {
-    this.currentDiscovery = raw;
-    if (raw !== this.previousDiscovery) this.dirty = true;
+  /** This run's text of a section, when it was made anew. */
+  setSection(name: string, text: string): void {
+    // As it will be read back, so that an unchanged section compares equal.
+    const raw = asciiJson(text);
+    this.currentSections.set(name, raw);
+    if (raw !== this.previousSections.get(name)) this.dirty = true;
   }
 
   /** The entry for `rel` when its modification time and size are the ones recorded. */
@@ -235,10 +255,12 @@ export class FactsCache {
     if (!this.dirty) return;
     const changed: string[] = [];
     let replacedChars = 0;
-    const discovery = this.currentDiscovery ?? this.previousDiscovery;
-    if (discovery !== undefined && discovery !== this.previousDiscovery) {
-      changed.push(`null\t${discovery}`);
-      replacedChars += this.previousDiscovery?.length ?? 0;
+    const sections = new Map([...this.previousSections, ...this.currentSections]);
+    for (const [name, raw] of [...this.currentSections].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const before = this.previousSections.get(name);
+      if (raw === before) continue;
+      changed.push(`${JSON.stringify([name])}\t${raw}`);
+      replacedChars += before?.length ?? 0;
     }
     for (const rel of [...this.current.keys()].sort()) {
       const { entry, raw } = this.current.get(rel)!;
@@ -254,14 +276,14 @@ export class FactsCache {
     const lines = new Map(kept);
     for (const [rel, { entry, raw }] of this.current) lines.set(rel, raw ?? JSON.stringify(entry));
     const body = [JSON.stringify({ layout: CACHE_LAYOUT, salt: this.salt })];
-    if (discovery !== undefined) body.push(`null\t${discovery}`);
+    for (const name of [...sections.keys()].sort()) body.push(`${JSON.stringify([name])}\t${sections.get(name)}`);
     for (const rel of [...lines.keys()].sort()) body.push(`${JSON.stringify(rel)}\t${lines.get(rel)}`);
     this.rewrite(`${body.join('\n')}\n`);
   }
 
   private append(text: string): void {
     try {
-      fs.appendFileSync(this.file, text);
+      fs.appendFileSync(this.file, asciiJson(text));
     } catch {
       // A read-only checkout: run without a cache.
     }
@@ -271,7 +293,7 @@ export class FactsCache {
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
       fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      fs.writeFileSync(temp, text);
+      fs.writeFileSync(temp, asciiJson(text));
       fs.renameSync(temp, this.file);
     } catch {
       // A read-only checkout: run without a cache.

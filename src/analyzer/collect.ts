@@ -113,7 +113,7 @@ export function parseReachable(
         collected.diagnostics.push(...result.diagnostics);
         return false;
       }
-      state.entry = { ...state.entry, facts: result.facts, diagnostics: result.diagnostics };
+      state.entry = withFacts(state.entry, result.facts, result.diagnostics, options.cache);
       options.cache?.set(state.rel, state.entry);
     }
     state.linked = true;
@@ -205,7 +205,7 @@ function learn(file: SourceRef, options: CollectOptions, analyse: Analyse, out: 
       cache?.forget(file.rel);
       return undefined;
     }
-    entry = { ...entry, facts: result.facts, diagnostics: result.diagnostics };
+    entry = withFacts(entry, result.facts, result.diagnostics, cache);
     cache?.set(file.rel, entry);
   }
   if (linked) out.diagnostics.push(...entry.diagnostics);
@@ -252,6 +252,11 @@ function judge(file: SourceRef, options: CollectOptions, out: Collected): { entr
     out.cache.hits++;
   }
   return { entry, text };
+}
+
+/** The entry with the file's facts; with a cache, also their hash (what result-cache.ts keys on). */
+function withFacts(entry: CacheEntry, facts: FileFacts, diagnostics: ToolDiagnostic[], cache: FactsCache | undefined): CacheEntry {
+  return { ...entry, facts, ...(cache ? { factsHash: sha256(JSON.stringify(facts)) } : {}), diagnostics };
 }
 
 /** A cached entry without facts that must now be parsed (`prefilter` off): read it after all. */

@@ -45,13 +45,13 @@ function keyOf(options: DiscoverOptions): string {
 export function discoverCached(options: DiscoverOptions, cache: FactsCache | undefined): { discovery: Discovery; fromCache: boolean } {
   if (!cache) return { discovery: discoverFiles(options), fromCache: false };
   const key = keyOf(options);
-  const stored = readStored(cache.discovery());
+  const stored = readStored(cache.section('discovery'));
   if (stored && stored.key === key && inputsUnchanged(stored.inputs, stored.at)) {
     return { discovery: fromPlain(stored.discovery), fromCache: true };
   }
   const at = Date.now();
   const { result, inputs } = recordInputs(() => discoverFiles(options));
-  cache.setDiscovery(JSON.stringify({ key, at, inputs, discovery: result.plain() }));
+  cache.setSection('discovery', JSON.stringify({ key, at, inputs, discovery: result.plain() }));
   return { discovery: result, fromCache: false };
 }
 

@@ -122,4 +122,9 @@ export interface AnalysisResult {
   cache: { hits: number; misses: number };
   /** The file list came from the cache: nothing discovery reads had changed (discover-cache.ts). */
   fileListFromCache: boolean;
+  /**
+   * The findings came from the cache: no linked file's facts, no file the resolver knows, nor the
+   * rules had changed (result-cache.ts). `linked` is then built only when read.
+   */
+  findingsFromCache: boolean;
 }

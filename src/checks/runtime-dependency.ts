@@ -16,14 +16,20 @@ interface Manifest {
   dev: boolean;
 }
 
-/** A probe with its own cache; `file` is absolute, `shown` the path test-file globs are matched against. */
-export function runtimeDependencyProbe(): (file: string, shown: string) => boolean {
+/**
+ * A probe with its own cache; `file` is absolute, `shown` the path test-file globs are matched
+ * against. `consulted` hears every package.json path it looks at, there or not (what a cached
+ * result depends on).
+ */
+export function runtimeDependencyProbe(consulted?: (abs: string) => void): (file: string, shown: string) => boolean {
   const byDirectory = new Map<string, Manifest | null>();
   const nearest = (dir: string): Manifest | null => {
     const cached = byDirectory.get(dir);
     if (cached !== undefined) return cached;
     let found: Manifest | null;
-    const text = readText(path.join(dir, 'package.json'));
+    const manifest = path.join(dir, 'package.json');
+    consulted?.(manifest);
+    const text = readText(manifest);
     if (text !== undefined) found = manifestOf(text);
     else {
       const parent = path.dirname(dir);

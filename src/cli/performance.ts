@@ -5,7 +5,7 @@ import { plural } from '../reporters/shared.js';
 export const phases: readonly Phase[] = ['discover', 'read', 'parse', 'extract', 'link', 'check'];
 
 /** A fixed-width table on stderr; times in milliseconds with one decimal. */
-export function renderTimings(result: Pick<AnalysisResult, 'timings' | 'filesAnalyzed' | 'filesParsed' | 'cache'>): string {
+export function renderTimings(result: Pick<AnalysisResult, 'timings' | 'filesAnalyzed' | 'filesParsed' | 'cache'> & Partial<Pick<AnalysisResult, 'findingsFromCache'>>): string {
   const rows: Array<[string, string]> = phases.map((phase) => [phase, formatMs(result.timings[phase] ?? 0)]);
   const total = phases.reduce((sum, phase) => sum + (result.timings[phase] ?? 0), 0);
   rows.push(['total', formatMs(total)]);
@@ -16,7 +16,7 @@ export function renderTimings(result: Pick<AnalysisResult, 'timings' | 'filesAna
   const rule = `${'-'.repeat(nameWidth)}  ${'-'.repeat(timeWidth)}`;
   const lines = [line(header), rule, ...rows.slice(0, -1).map(line), rule, line(rows[rows.length - 1] as [string, string])];
   lines.push(
-    `${plural(result.filesAnalyzed, 'file')} analysed, ${result.filesParsed} parsed; cache: ${plural(result.cache.hits, 'hit')}, ${plural(result.cache.misses, 'miss', 'misses')}`,
+    `${plural(result.filesAnalyzed, 'file')} analysed, ${result.filesParsed} parsed; cache: ${plural(result.cache.hits, 'hit')}, ${plural(result.cache.misses, 'miss', 'misses')}${result.findingsFromCache ? '; findings from the cache' : ''}`,
   );
   return `${lines.join('\n')}\n`;
 }

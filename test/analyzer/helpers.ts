@@ -27,12 +27,42 @@ export const CALL_ID_DEFECT = [
   '',
 ].join('\n');
 
+/** A module defining one `@openai/agents` tool, exported as `exportName`, named `name`. */
+export const toolModule = (exportName: string, name: string): string =>
+  [
+    "import { tool } from '@openai/agents';",
+    "import { z } from 'zod';",
+    '',
+    `export const ${exportName} = tool({`,
+    `  name: '${name}',`,
+    "  description: 'Looks something up.',",
+    '  parameters: z.object({ id: z.string() }),',
+    '  execute: async ({ id }) => id,',
+    '});',
+    '',
+  ].join('\n');
+
 /** A fresh temp directory holding `files` (paths relative, POSIX); removed after the test file. */
 export function tempProject(files: Record<string, string | Buffer> = {}): string {
   const root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'tia-analyzer-')));
   created.push(root);
   writeFiles(root, files);
   return root;
+}
+
+/** Sets every entry under `root` (but `skip`) and `root` itself an hour back: states a cache may trust. */
+export function ageTree(root: string, skip: string): void {
+  const old = new Date(Date.now() - 3_600_000);
+  const visit = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === skip) continue;
+      const abs = path.join(dir, entry.name);
+      if (entry.isDirectory()) visit(abs);
+      fs.utimesSync(abs, old, old);
+    }
+    fs.utimesSync(dir, old, old);
+  };
+  visit(root);
 }
 
 export function writeFiles(root: string, files: Record<string, string | Buffer>): void {

@@ -4,21 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeProject, CACHE_FILE_NAME, type AnalysisResult } from '../../src/analyzer/index.js';
-import { recommendedRules, rows, tempProject, writeFiles } from './helpers.js';
-
-const toolModule = (exportName: string, name: string): string =>
-  [
-    "import { tool } from '@openai/agents';",
-    "import { z } from 'zod';",
-    '',
-    `export const ${exportName} = tool({`,
-    `  name: '${name}',`,
-    "  description: 'Looks something up.',",
-    '  parameters: z.object({ id: z.string() }),',
-    '  execute: async ({ id }) => id,',
-    '});',
-    '',
-  ].join('\n');
+import { ageTree, recommendedRules, rows, tempProject, toolModule, writeFiles } from './helpers.js';
 
 const agentModule = [
   "import { Agent } from '@openai/agents';",
@@ -43,8 +29,8 @@ function crossFileProject(): string {
 }
 
 /** Everything but timings and cache counters, which legitimately differ between runs. */
-function stable(result: AnalysisResult): Omit<AnalysisResult, 'timings' | 'cache' | 'filesParsed' | 'fileListFromCache'> {
-  const { timings: _timings, cache: _cache, filesParsed: _parsed, fileListFromCache: _listed, ...rest } = result;
+function stable(result: AnalysisResult): Omit<AnalysisResult, 'timings' | 'cache' | 'filesParsed' | 'fileListFromCache' | 'findingsFromCache'> {
+  const { timings: _timings, cache: _cache, filesParsed: _parsed, fileListFromCache: _listed, findingsFromCache: _reused, ...rest } = result;
   return rest;
 }
 
@@ -158,8 +144,8 @@ describe('facts cache', () => {
     expect(rows(first.findings)).toHaveLength(1);
     const rebuilt = fs.readFileSync(cacheFile, 'utf8').trimEnd().split('\n');
     expect(JSON.parse(rebuilt[0]!)).toEqual({ layout: expect.any(Number), salt: expect.any(String) });
-    // The file list is stored under the key `null`, the files' entries under their paths.
-    expect(rebuilt.slice(1).map((line) => line.slice(0, line.indexOf('\t')))).toEqual(['null', '"src/agent.ts"', '"src/tools/orders.ts"', '"src/tools/parcels.ts"']);
+    // The file list and the findings are stored as sections, the files' entries under their paths.
+    expect(rebuilt.slice(1).map((line) => line.slice(0, line.indexOf('\t')))).toEqual(['["discovery"]', '["findings"]', '"src/agent.ts"', '"src/tools/orders.ts"', '"src/tools/parcels.ts"']);
 
     const second = await analyzeProject({ cwd, rules, cacheLocation: '.cache/facts.json' });
     expect(second.cache).toEqual({ hits: 3, misses: 0 });
@@ -182,19 +168,7 @@ describe('facts cache', () => {
     fs.mkdirSync(path.join(cwd, cacheLocation));
     // A state written in the second before it was recorded proves nothing (a racy entry): age the
     // tree so that the next run may trust what it recorded.
-    const age = (): void => {
-      const old = new Date(Date.now() - 3_600_000);
-      const visit = (dir: string): void => {
-        for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-          if (entry.name === '.cache') continue;
-          const abs = path.join(dir, entry.name);
-          if (entry.isDirectory()) visit(abs);
-          fs.utimesSync(abs, old, old);
-        }
-        fs.utimesSync(dir, old, old);
-      };
-      visit(cwd);
-    };
+    const age = (): void => ageTree(cwd, '.cache');
     const run = () => analyzeProject({ cwd, rules, cacheLocation });
     const files = (result: AnalysisResult): number => result.filesAnalyzed;
 
@@ -273,7 +247,7 @@ describe('facts cache', () => {
     fs.rmSync(path.join(cwd, 'src/tools/parcels.ts'));
     await analyzeProject({ cwd, rules, cacheLocation });
     const lines = fs.readFileSync(path.join(cwd, cacheLocation, CACHE_FILE_NAME), 'utf8').trimEnd().split('\n');
-    expect(lines.slice(1).map((line) => JSON.parse(line.slice(0, line.indexOf('\t'))) as string | null)).toEqual([null, 'src/agent.ts', 'src/tools/orders.ts']);
+    expect(lines.slice(1).map((line) => JSON.parse(line.slice(0, line.indexOf('\t'))) as string | string[])).toEqual([['discovery'], ['findings'], 'src/agent.ts', 'src/tools/orders.ts']);
   });
 
   it('a warm run after one edit appends that entry; the file is rewritten compact once replaced lines would be half of it', async () => {
@@ -281,9 +255,9 @@ describe('facts cache', () => {
     const rules = recommendedRules();
     const cacheLocation = '.cache/';
     const cacheFile = path.join(cwd, cacheLocation, CACHE_FILE_NAME);
-    // The files' lines (the discovery's line, \`null\`, is appended too while the tree is too new to trust).
-    const keys = (): Array<string | null> =>
-      fs.readFileSync(cacheFile, 'utf8').trimEnd().split('\n').slice(1).map((line) => JSON.parse(line.slice(0, line.indexOf('\t'))) as string | null).filter((key) => key !== null);
+    // The files' lines (the discovery's section is appended too while the tree is too new to trust).
+    const keys = (): unknown[] =>
+      fs.readFileSync(cacheFile, 'utf8').trimEnd().split('\n').slice(1).map((line): unknown => JSON.parse(line.slice(0, line.indexOf('\t')))).filter((key) => typeof key === 'string');
     const expected = stable(await analyzeProject({ cwd, rules }));
 
     await analyzeProject({ cwd, rules, cacheLocation });
@@ -311,6 +285,26 @@ describe('facts cache', () => {
     const compact = await analyzeProject({ cwd, rules, cacheLocation });
     expect(compact.cache).toEqual({ hits: 3, misses: 0 });
     expect(stable(compact)).toEqual(expected);
+  });
+
+  it('the index is ASCII: text beyond it (paths, names) is escaped and reads back the same', async () => {
+    const cwd = tempProject({
+      'src/agent.ts': agentModule.replace("'@tools/parcels'", "'./tools/größe.js'"),
+      'src/tools/orders.ts': toolModule('lookupOrder', 'suche_größe'),
+      'src/tools/größe.ts': toolModule('lookupParcel', 'suche_größe'),
+    });
+    const rules = recommendedRules();
+    const cacheLocation = '.cache/';
+    const cold = await analyzeProject({ cwd, rules, cacheLocation });
+    // The collision, and the name providers reject (beyond ASCII) at each definition.
+    expect(cold.findings.map((f) => f.ruleId).sort()).toEqual(['no-tool-name-collision', 'valid-tool-name', 'valid-tool-name']);
+    expect(cold.findings.filter((f) => f.message.includes('suche_größe')).map((f) => f.ruleId)).toEqual(['valid-tool-name', 'valid-tool-name']);
+    const bytes = fs.readFileSync(path.join(cwd, cacheLocation, CACHE_FILE_NAME));
+    expect(bytes.every((byte) => byte < 0x80)).toBe(true);
+    expect(bytes.toString('latin1')).toContain('gr\\u00f6\\u00dfe.ts');
+    const warm = await analyzeProject({ cwd, rules, cacheLocation });
+    expect(warm.cache).toEqual({ hits: 3, misses: 0 });
+    expect(stable(warm)).toEqual(stable(cold));
   });
 
   it('a torn last line (a run stopped while appending) is a miss for that file only', async () => {

@@ -127,7 +127,8 @@ describe.each(PROJECTS)('$name', ({ source, omit, summary, parts }) => {
     const warm = await reports(cwd, ['--cache', '--cache-location', cacheDir, '--performance'], 'in-process');
     expect(cold).toEqual(base);
     expect(warm.reports).toEqual(base.reports);
-    // Warm indeed: every file came from the cache.
-    expect(warm.stderr).toMatch(/\n(\d+) files analysed, 0 parsed; cache: \1 hits, 0 misses\n/);
+    // Warm indeed: every file came from the cache (the findings too, unless a package.json the
+    // checks read was written in the last seconds: result-cache.test.ts).
+    expect(warm.stderr).toMatch(/\n(\d+) files analysed, 0 parsed; cache: \1 hits, 0 misses(; findings from the cache)?\n/);
   });
 });

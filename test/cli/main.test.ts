@@ -407,6 +407,7 @@ function fakeAnalyzer(options: { total?: number; seen?: AnalyzeOptions[] } = {})
       timings: { discover: 1.25, read: 4.5, parse: 120.04, extract: 33.3, link: 2, check: 0.45 },
       cache: { hits: 1, misses: 1 },
       fileListFromCache: false,
+      findingsFromCache: false,
     };
   };
 }
