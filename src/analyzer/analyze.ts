@@ -17,6 +17,9 @@ import { cacheSalt } from './cache-salt.js';
 import { collectFiles, parseReachable, type SourceRef, type Timed } from './collect.js';
 import { discoverCached } from './discover-cache.js';
 import { cachedFindings, readsRecorder, resultKey, storeFindings } from './result-cache.js';
+import { recordRun, runKey, unchangedRun } from './unchanged-run.js';
+import type { Finding, ToolDiagnostic } from '../checks/finding.js';
+import type { FileDirectives } from './directives.js';
 import type { LinkedProject } from '../facts/resolved.js';
 import { sourceOnDisk } from './on-disk.js';
 import { isSuppressed } from './directives.js';
@@ -40,6 +43,8 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   const cwd = path.resolve(options.cwd);
   const adapters = await runAdapters(options.adapters);
   const rules = await runRules(options.rules);
+  // Before any file is looked at: a file changed after this is newer than what the run records.
+  const startedAt = Date.now();
   const cache =
     options.cacheLocation === undefined
       ? undefined
@@ -47,16 +52,85 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   const { discovery, fromCache } = timed('discover', () =>
     discoverCached({ cwd, paths: options.paths, tsconfig: options.tsconfig, include: options.include, exclude: options.exclude }, cache),
   );
+  const prefilter = options.prefilter ?? true;
+  // A narrowed run resolves against the disk, and rules file by file come from a function: neither
+  // is keyed, so neither takes an outcome from the cache.
+  const keyed = cache !== undefined && !options.rulesForFiles && discovery.plain().targets === null;
+  const storedDiscovery = keyed ? cache.section('discovery') : undefined;
+  const runKeyed = storedDiscovery === undefined ? undefined : runKey({ discovery: storedDiscovery, rules: options.rules, prefilter });
+
+  const report = (outcome: Outcome): AnalysisResult => {
+    // Paths narrow what is reported: findings located under them (their related locations may lie
+    // anywhere in the projects analysed), as typed ESLint reports the files it is given.
+    const located = outcome.all.filter((finding) => discovery.reported(finding.file));
+    // Inline `eslint-disable` directives, dropped as ESLint drops them: by the rule and the finding's
+    // start, in the finding's own file. Read from every file's text (or its cache entry), parsed or not.
+    const directives = new Map<string, FileDirectives>();
+    const directivesIn = (file: string): FileDirectives | undefined => {
+      const stored = outcome.directives.get(file);
+      if (!stored) return undefined;
+      if (!directives.has(file)) directives.set(file, new Map(stored) as unknown as FileDirectives);
+      return directives.get(file);
+    };
+    const findings = located.filter((finding) => {
+      const inFile = directivesIn(finding.file);
+      return !inFile || !isSuppressed(inFile, finding.ruleId, finding.span.loc.start);
+    });
+    return {
+      findings,
+      suppressed: located.length - findings.length,
+      diagnostics: [...discovery.diagnostics, ...outcome.diagnostics.filter((d) => discovery.reported(d.file))].sort(compareDiagnostics),
+      filesAnalyzed: outcome.analysed,
+      filesParsed: outcome.parsed,
+      filesFound: discovery.files.length,
+      projects: discovery.projects,
+      declarations: discovery.declarations,
+      get linked() {
+        return outcome.linked();
+      },
+      timings,
+      cache: outcome.cache,
+      fileListFromCache: fromCache,
+      findingsFromCache: outcome.findingsFromCache,
+    };
+  };
+
+  // The last run's outcome, when nothing it depends on has changed (unchanged-run.ts).
+  if (fromCache && runKeyed !== undefined) {
+    const unchanged = unchangedRun(cache!, { cwd, key: runKeyed, startedAt, timed, adapters });
+    if (unchanged) {
+      if (cache) timed('read', () => cache.save(cwd));
+      let linked: LinkedProject | undefined;
+      const linkUnchanged = (): LinkedProject => {
+        if (linked) return linked;
+        const facts = unchanged.linkedFacts();
+        const resolveModule = createModuleResolver(unchanged.states.map((state) => state.rel), cwd, discovery.aliasesFor, discovery.packages);
+        return (linked = timed('link', () => linkFacts(facts, { resolveModule, naming: namingIn(adapters) })));
+      };
+      return report({
+        all: unchanged.findings,
+        diagnostics: unchanged.diagnostics,
+        directives: unchanged.directives,
+        analysed: unchanged.states.length,
+        parsed: unchanged.parsed,
+        cache: { hits: unchanged.hits, misses: unchanged.misses },
+        findingsFromCache: true,
+        linked: linkUnchanged,
+      });
+    }
+  }
 
   // Files the listed files import, as the compiler's program has them (a tsconfig lists entry
-  // points; `"include": ["*/**.ts"]` lists one level): followed through relative specifiers.
+  // points; `"include": ["*/**.ts"]` lists one level): followed through relative specifiers. Where
+  // an import resolves to nothing, a file may appear: its directory is an input of the outcome.
   const queued = new Set(discovery.files.map((file) => file.rel));
-  const follow = importFollower(cwd, options, queued);
+  const inputs = readsRecorder(startedAt);
+  const follow = importFollower(cwd, options, queued, (abs) => inputs.note(path.dirname(abs)));
   let lastYield = performance.now();
   options.onProgress?.(0, discovery.files.length);
   const collected = await collectFiles(discovery.files, {
     cache,
-    prefilter: options.prefilter ?? true,
+    prefilter,
     timed,
     follow,
     adapters,
@@ -85,20 +159,23 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
     onDisk,
   );
   const lookup = onDisk && ((rel: string): SourceRef | undefined => (onDisk(rel) ? { abs: path.join(cwd, rel), rel } : undefined));
-  parseReachable(collected, resolveModule, { cache, timed, adapters, prefilter: options.prefilter ?? true }, elsewhere, lookup);
+  parseReachable(collected, resolveModule, { cache, timed, adapters, prefilter }, elsewhere, lookup);
 
   const facts = collected.states.flatMap((state) => (state.linked && state.entry.facts ? [state.entry.facts] : []));
   let linked: LinkedProject | undefined;
   const linkedProject = (): LinkedProject => (linked ??= timed('link', () => linkFacts(facts, { resolveModule, naming: namingIn(adapters) })));
-  // Findings of the last run when nothing link and check read has changed (result-cache.ts). A
-  // narrowed run resolves against the disk, and rules file by file come from a function: neither is keyed.
-  const key = cache && !onDisk && !options.rulesForFiles ? resultKey({ discovery: discovery.plain(), states: collected.states, rules: options.rules }) : undefined;
+  // Findings of the last run when nothing link and check read has changed (result-cache.ts).
+  const key = keyed ? resultKey({ discovery: discovery.plain(), states: collected.states, rules: options.rules }) : undefined;
   const cached = key === undefined ? undefined : timed('read', () => cachedFindings(cache!, key));
-  const reads = readsRecorder();
-  let all = cached;
+  let all = cached?.findings;
+  if (cached) for (const [abs] of cached.inputs) inputs.note(abs);
   if (!all) {
+    const reads = readsRecorder(startedAt);
     // Paths in facts are already relative to cwd with POSIX separators: what `helperModules` globs match.
-    const probe = runtimeDependencyProbe(reads.note);
+    const probe = runtimeDependencyProbe((abs) => {
+      reads.note(abs);
+      inputs.note(abs);
+    });
     const input = { files: facts, linked: linkedProject(), matchPath: (file: string) => file, canImportRuntime: (file: string) => probe(path.join(cwd, file), file), adapters };
     all = options.rulesForFiles
       ? (
@@ -112,38 +189,39 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
       : timed('check', () => runChecks(input, rules));
     if (key !== undefined) storeFindings(cache!, key, reads, all);
   }
+  // Over the discovery as the next run will read it (made anew by this run, or as it was).
+  const nextKey = keyed ? runKey({ discovery: cache!.section('discovery') ?? '', rules: options.rules, prefilter }) : undefined;
+  if (nextKey !== undefined) {
+    // Listed files that could not be read are inputs too: readable next time, they change the outcome.
+    const analysed = new Set(collected.states.map((state) => state.rel));
+    for (const file of discovery.files) if (!analysed.has(file.rel)) inputs.note(file.abs);
+    recordRun(cache!, { key: nextKey, at: startedAt, inputs: inputs.inputs(), states: collected.states, findings: all, diagnostics: collected.diagnostics });
+  }
   if (cache) timed('read', () => cache.save(cwd));
-  // Inline `eslint-disable` directives, dropped as ESLint drops them: by the rule and the finding's
-  // start, in the finding's own file. Read from every file's text (or its cache entry), parsed or not.
-  const directives = new Map(collected.states.flatMap((state) => (state.directives ? [[state.rel, state.directives] as const] : [])));
-  // Paths narrow what is reported: findings located under them (their related locations may lie
-  // anywhere in the projects analysed), as typed ESLint reports the files it is given.
-  const located = all.filter((finding) => discovery.reported(finding.file));
-  const findings =
-    directives.size === 0
-      ? located
-      : located.filter((finding) => {
-          const inFile = directives.get(finding.file);
-          return !inFile || !isSuppressed(inFile, finding.ruleId, finding.span.loc.start);
-        });
 
-  return {
-    findings,
-    suppressed: located.length - findings.length,
-    diagnostics: [...discovery.diagnostics, ...collected.diagnostics.filter((d) => discovery.reported(d.file))].sort(compareDiagnostics),
-    filesAnalyzed: collected.states.length,
-    filesParsed: collected.parsed,
-    filesFound: discovery.files.length,
-    projects: discovery.projects,
-    declarations: discovery.declarations,
-    get linked() {
-      return linkedProject();
-    },
-    timings,
+  const directives = new Map(collected.states.flatMap((state) => (state.entry.directives ? [[state.rel, state.entry.directives] as const] : [])));
+  return report({
+    all,
+    diagnostics: collected.diagnostics,
+    directives,
+    analysed: collected.states.length,
+    parsed: collected.parsed,
     cache: collected.cache,
-    fileListFromCache: fromCache,
     findingsFromCache: cached !== undefined,
-  };
+    linked: linkedProject,
+  });
+}
+
+/** What a run found, before narrowing and suppression. */
+interface Outcome {
+  all: readonly Finding[];
+  diagnostics: readonly ToolDiagnostic[];
+  directives: ReadonlyMap<string, ReadonlyArray<[string, unknown[]]>>;
+  analysed: number;
+  parsed: number;
+  cache: { hits: number; misses: number };
+  findingsFromCache: boolean;
+  linked(): LinkedProject;
 }
 
 /** Files on disk that discovery did not queue (a queued file that could not be read stays unresolved). */
@@ -156,7 +234,7 @@ function unlisted(onDisk: (rel: string) => boolean, queued: ReadonlySet<string>)
  * the project root (also through links), source files, not declaration files, `node_modules` or
  * `dist`, nor excluded by the user's `exclude`. One stat per new specifier; each file is queued once.
  */
-function importFollower(cwd: string, options: AnalyzeOptions, queued: Set<string>): (from: string, specifiers: readonly string[]) => SourceRef[] {
+function importFollower(cwd: string, options: AnalyzeOptions, queued: Set<string>, unresolved: (abs: string) => void): (from: string, specifiers: readonly string[]) => SourceRef[] {
   const onDisk = sourceOnDisk(cwd, { exclude: options.exclude });
   // A file discovery listed is there: no stat (discovery already judged its links).
   const resolve = createModuleResolver([], cwd, undefined, [], (rel) => queued.has(rel) || onDisk(rel));
@@ -165,6 +243,7 @@ function importFollower(cwd: string, options: AnalyzeOptions, queued: Set<string
     for (const specifier of specifiers) {
       if (!specifier.startsWith('.')) continue;
       const rel = resolve(from, specifier);
+      if (rel === undefined) unresolved(path.resolve(cwd, path.dirname(from), specifier));
       if (rel === undefined || queued.has(rel)) continue;
       queued.add(rel);
       out.push({ abs: path.join(cwd, rel), rel });

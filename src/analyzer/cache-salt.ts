@@ -73,11 +73,13 @@ function codeFingerprint(dirs: readonly string[], modules: readonly string[]): s
     }
   };
   for (const dir of dirs) walk(path.join(root, dir));
+  // Each module's size and time, not its bytes: read at every start, and any build moves the time.
   const hash = files
     .sort()
     .map((file) => {
       try {
-        return `${path.relative(root, file)}\0${sha256(fs.readFileSync(file))}`;
+        const stat = fs.statSync(file);
+        return `${path.relative(root, file)}\0${stat.size}\0${stat.mtimeMs}`;
       } catch {
         return '';
       }

@@ -1,20 +1,21 @@
-// The facts cache: one index file holding, per file of the last run, what was learnt from its
+// The facts cache: an index file holding, per file of the last run, what was learnt from its
 // bytes: its modification time and size, the sha256 of its content, whether it can hold facts
 // beyond its module surface, the relative modules it imports, its inline directives, and its facts
-// and parse diagnostic when it was parsed. A file whose time and size are unchanged is not even
-// read (ESLint's `metadata` strategy); one whose time moved but whose content hash is the same is
-// read and hashed, not parsed. The whole index is salted with the tool version, the facts format
-// version, the adapter tables and a fingerprint of the extractor's code, so any change to what
-// extraction would produce invalidates it. A corrupt or foreign cache is ignored and rewritten; a
-// cache that cannot be written is silently skipped.
+// (with their hash) and parse diagnostic when it was parsed. A file whose time and size are
+// unchanged is not even read (ESLint's `metadata` strategy); one whose time moved but whose content
+// hash is the same is read and hashed, not parsed. Everything is salted with the tool version, the
+// facts format version, the adapter tables and a fingerprint of the extractor's code, so any change
+// to what extraction would produce invalidates it. A corrupt or foreign cache is ignored and
+// rewritten; a cache that cannot be written is silently skipped.
 //
-// The file is JSON lines: a header `{"layout","salt"}`, then one line per file, `"<path>"<TAB><entry>`,
-// and one per section, `["<name>"]<TAB><text>`: the last run's file discovery (discover-cache.ts)
-// and its findings before suppression (result-cache.ts). A run appends
-// the lines of the entries it changed, and a later line for a path replaces an earlier one, so a
-// warm run after one edit writes one line; the file is rewritten whole (and compact) when entries
-// must go or replaced lines would be more than half of it. An entry is parsed only when its file
-// is looked up.
+// Both files are JSON lines in ASCII, after a header `{"layout","salt"}`. The index has one line
+// per file, `"<path>"<TAB><entry>`; a run appends the lines of the entries it changed, and a later
+// line for a path replaces an earlier one, so a warm run after one edit writes one line; the index
+// is rewritten whole (and compact) when entries must go or replaced lines would be more than half
+// of it. It is read only when an entry is first looked up, and an entry is parsed only then. The
+// sections file (`<index>.run.json`, small, read by every run) has one line per section,
+// `["<name>"]<TAB><text>`: the last run's file discovery (discover-cache.ts), its findings before
+// suppression (result-cache.ts) and its outcome per file (unchanged-run.ts).
 import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -114,10 +115,14 @@ export function cacheFilePath(cwd: string, cacheLocation: string): string {
   return abs.toLowerCase().endsWith('.json') ? abs : path.join(abs, CACHE_FILE_NAME);
 }
 
-/** What the last run's index file held, beyond its entries: what an append must know. */
+/** The file of the sections (`x.json` → `x.run.json`): read whole by every run, small. */
+export function sectionsFilePath(indexFile: string): string {
+  return indexFile.replace(/(\.json)?$/i, '.run.json');
+}
+
+/** What the last run's index file held: what an append must know. */
 interface Stored {
   entries: Map<string, string>;
-  sections: Map<string, string>;
   /** Characters of lines a later line for the same path replaced: what a rewrite would drop. */
   deadChars: number;
   /** Characters of the whole file as read. */
@@ -126,8 +131,8 @@ interface Stored {
 }
 
 export class FactsCache {
-  /** The previous run's entries, as the text of each line after the path. */
-  private readonly previous: Map<string, string>;
+  /** The previous run's index, read when an entry is first asked for (never, when none is). */
+  private stored: Stored | undefined | null = null;
   /** This run's entries; `raw` is the stored text while the entry is the one read. */
   private readonly current = new Map<string, { entry: CacheEntry; raw?: string }>();
   /** Files seen this run (cached or not): their old entries are never carried over. */
@@ -135,68 +140,60 @@ export class FactsCache {
   private dirty = false;
   /** An entry of the index must go (a file gone or unreadable): only a rewrite drops lines. */
   private dropped = false;
-  private readonly previousSections: ReadonlyMap<string, string>;
   private readonly currentSections = new Map<string, string>();
 
   private constructor(
     private readonly file: string,
     private readonly salt: string,
-    private readonly stored: Stored | undefined,
-  ) {
-    this.previous = stored?.entries ?? new Map();
-    this.previousSections = stored?.sections ?? new Map();
-    // A missing, corrupt or differently salted index is rewritten at the end of the run.
-    if (!stored) this.dirty = true;
-  }
+    private readonly previousSections: ReadonlyMap<string, string>,
+  ) {}
 
+  /** Reads the sections; the index of entries is read when first needed. */
   static open(file: string, salt: string): FactsCache {
-    let stored: Stored | undefined;
-    try {
-      const text = readIndex(file);
-      const lines = text.split('\n');
-      const header: unknown = JSON.parse(lines[0] ?? '');
-      if (isObject(header) && header['layout'] === CACHE_LAYOUT && header['salt'] === salt) {
-        stored = { entries: new Map(), sections: new Map(), deadChars: 0, chars: text.length, endsWithNewline: text.endsWith('\n') };
-        for (let i = 1; i < lines.length; i++) {
-          const line = lines[i]!;
-          const tab = line.indexOf('\t');
-          if (tab < 0) continue;
-          let rel: unknown;
-          try {
-            rel = JSON.parse(line.slice(0, tab));
-          } catch {
-            // A torn line (a run stopped while appending): as if absent.
-            stored.deadChars += line.length + 1;
-            continue;
-          }
-          // A later line for the same path (appended by a later run) replaces the earlier one.
-          const raw = line.slice(tab + 1);
-          const table = typeof rel === 'string' ? stored.entries : Array.isArray(rel) && typeof rel[0] === 'string' ? stored.sections : undefined;
-          const key = typeof rel === 'string' ? rel : Array.isArray(rel) ? (rel[0] as string) : undefined;
-          if (table && key !== undefined) {
-            const before = table.get(key);
-            if (before !== undefined) stored.deadChars += before.length + line.length - raw.length + 1;
-            table.set(key, raw);
-          }
-        }
-      }
-    } catch {
-      // Missing or not JSON lines: start empty.
+    const sections = new Map<string, string>();
+    for (const [key, raw] of linesOf(sectionsFilePath(file), salt)?.lines ?? []) {
+      if (Array.isArray(key) && typeof key[0] === 'string') sections.set(key[0], raw);
     }
-    return new FactsCache(file, salt, stored);
+    return new FactsCache(file, salt, sections);
   }
 
-  /** A section as the last run stored it: `discovery` (discover-cache.ts), `findings` (result-cache.ts). */
+  /** The index as last written; undefined when missing, foreign or differently salted (then rewritten). */
+  private index(): Stored | undefined {
+    if (this.stored !== null) return this.stored;
+    const read = linesOf(this.file, this.salt);
+    if (!read) {
+      this.dirty = true;
+      return (this.stored = undefined);
+    }
+    const stored: Stored = { entries: new Map(), deadChars: read.deadChars, chars: read.chars, endsWithNewline: read.endsWithNewline };
+    for (const [rel, raw, length] of read.lines) {
+      if (typeof rel !== 'string') continue;
+      // A later line for the same path (appended by a later run) replaces the earlier one.
+      const before = stored.entries.get(rel);
+      if (before !== undefined) stored.deadChars += before.length + length - raw.length + 1;
+      stored.entries.set(rel, raw);
+    }
+    return (this.stored = stored);
+  }
+
+  private get previous(): ReadonlyMap<string, string> {
+    return this.index()?.entries ?? new Map();
+  }
+
+  /** A section as this run set it, else as the last run stored it: `discovery` (discover-cache.ts), `findings` (result-cache.ts), `run` (unchanged-run.ts). */
   section(name: string): string | undefined {
-    return this.previousSections.get(name);
+    return this.currentSections.get(name) ?? this.previousSections.get(name);
+  }
+
+  /** The stored entry for `rel`, whatever its file's state (a run that did not read the index asks for facts). */
+  peek(rel: string): CacheEntry | undefined {
+    return this.entryOf(rel)?.entry;
   }
 
   /** This run's text of a section, when it was made anew. */
   setSection(name: string, text: string): void {
     // As it will be read back, so that an unchanged section compares equal.
-    const raw = asciiJson(text);
-    this.currentSections.set(name, raw);
-    if (raw !== this.previousSections.get(name)) this.dirty = true;
+    this.currentSections.set(name, asciiJson(text));
   }
 
   /** The entry for `rel` when its modification time and size are the ones recorded. */
@@ -238,14 +235,21 @@ export class FactsCache {
   }
 
   /**
-   * Stores this run's entries. A run that changed a few entries appends their lines (a later line
-   * for a path wins when the index is read), so a warm run after one edit writes one line, not the
-   * whole index; the index is rewritten whole (temp file + rename) when it was missing or foreign,
-   * when an entry must go (its file is gone), or when replaced lines would make up more than half
-   * of it. Entries of files outside this run (another `paths` selection) are kept while the file
-   * still exists.
+   * Stores this run's sections and entries. The sections file is rewritten when a section changed.
+   * A run that changed a few entries appends their lines to the index (a later line for a path wins
+   * when it is read), so a warm run after one edit writes one line, not the whole index; the index
+   * is rewritten whole (temp file + rename) when it was missing or foreign, when an entry must go
+   * (its file is gone), or when replaced lines would make up more than half of it. Entries of files
+   * outside this run (another `paths` selection) are kept while the file still exists. A run that
+   * never read the index only appends to it.
    */
   save(cwd: string): void {
+    this.saveSections();
+    if (this.stored === null) {
+      const lines = [...this.current.keys()].sort().map((rel) => `${JSON.stringify(rel)}\t${JSON.stringify(this.current.get(rel)!.entry)}`);
+      if (lines.length > 0) this.append(`\n${lines.join('\n')}\n`);
+      return;
+    }
     const kept = new Map<string, string>();
     for (const [rel, raw] of this.previous) {
       if (this.seen.has(rel)) continue;
@@ -255,13 +259,6 @@ export class FactsCache {
     if (!this.dirty) return;
     const changed: string[] = [];
     let replacedChars = 0;
-    const sections = new Map([...this.previousSections, ...this.currentSections]);
-    for (const [name, raw] of [...this.currentSections].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const before = this.previousSections.get(name);
-      if (raw === before) continue;
-      changed.push(`${JSON.stringify([name])}\t${raw}`);
-      replacedChars += before?.length ?? 0;
-    }
     for (const rel of [...this.current.keys()].sort()) {
       const { entry, raw } = this.current.get(rel)!;
       if (raw !== undefined) continue;
@@ -275,10 +272,22 @@ export class FactsCache {
     }
     const lines = new Map(kept);
     for (const [rel, { entry, raw }] of this.current) lines.set(rel, raw ?? JSON.stringify(entry));
-    const body = [JSON.stringify({ layout: CACHE_LAYOUT, salt: this.salt })];
-    for (const name of [...sections.keys()].sort()) body.push(`${JSON.stringify([name])}\t${sections.get(name)}`);
+    const body = [this.header()];
     for (const rel of [...lines.keys()].sort()) body.push(`${JSON.stringify(rel)}\t${lines.get(rel)}`);
-    this.rewrite(`${body.join('\n')}\n`);
+    rewrite(this.file, `${body.join('\n')}\n`);
+  }
+
+  private header(): string {
+    return JSON.stringify({ layout: CACHE_LAYOUT, salt: this.salt });
+  }
+
+  /** The sections file, rewritten whole (it is small) when a section changed. */
+  private saveSections(): void {
+    const changed = [...this.currentSections].some(([name, raw]) => raw !== this.previousSections.get(name));
+    if (!changed) return;
+    const sections = new Map([...this.previousSections, ...this.currentSections]);
+    const body = [this.header(), ...[...sections.keys()].sort().map((name) => `${JSON.stringify([name])}\t${sections.get(name)}`)];
+    rewrite(sectionsFilePath(this.file), `${body.join('\n')}\n`);
   }
 
   private append(text: string): void {
@@ -286,22 +295,6 @@ export class FactsCache {
       fs.appendFileSync(this.file, asciiJson(text));
     } catch {
       // A read-only checkout: run without a cache.
-    }
-  }
-
-  private rewrite(text: string): void {
-    const temp = `${this.file}.${process.pid}.tmp`;
-    try {
-      fs.mkdirSync(path.dirname(this.file), { recursive: true });
-      fs.writeFileSync(temp, asciiJson(text));
-      fs.renameSync(temp, this.file);
-    } catch {
-      // A read-only checkout: run without a cache.
-      try {
-        fs.rmSync(temp, { force: true });
-      } catch {
-        // Nothing to clean up.
-      }
     }
   }
 
@@ -321,4 +314,55 @@ export class FactsCache {
     }
     return { entry, raw };
   }
+}
+
+/** Writes a file whole, through a temp file and a rename (a reader sees the old or the new). */
+function rewrite(file: string, text: string): void {
+  const temp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(temp, asciiJson(text));
+    fs.renameSync(temp, file);
+  } catch {
+    // A read-only checkout: run without a cache.
+    try {
+      fs.rmSync(temp, { force: true });
+    } catch {
+      // Nothing to clean up.
+    }
+  }
+}
+
+/**
+ * The lines of a cache file after its header, as `[key, text, line length]`, when the header has
+ * this layout and salt; a torn line (a run stopped while appending) counts as dead characters.
+ */
+function linesOf(file: string, salt: string): { lines: Array<[unknown, string, number]>; deadChars: number; chars: number; endsWithNewline: boolean } | undefined {
+  let text: string;
+  try {
+    text = readIndex(file);
+  } catch {
+    return undefined;
+  }
+  const lines = text.split('\n');
+  let header: unknown;
+  try {
+    header = JSON.parse(lines[0] ?? '');
+  } catch {
+    return undefined;
+  }
+  if (!isObject(header) || header['layout'] !== CACHE_LAYOUT || header['salt'] !== salt) return undefined;
+  const out: Array<[unknown, string, number]> = [];
+  let deadChars = 0;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    const tab = line.indexOf('\t');
+    if (tab < 0) continue;
+    try {
+      out.push([JSON.parse(line.slice(0, tab)), line.slice(tab + 1), line.length]);
+    } catch {
+      deadChars += line.length + 1;
+    }
+  }
+  return { lines: out, deadChars, chars: text.length, endsWithNewline: text.endsWith('\n') };
 }

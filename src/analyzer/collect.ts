@@ -14,7 +14,7 @@ import { type CacheEntry, type FactsCache, sha256 } from './cache.js';
 import { mayHaveDirectives, parseDirectives, type FileDirectives } from './directives.js';
 import type { ResolveModule } from './module-resolver.js';
 import { createParser, type Parsed, type Parser } from './parse.js';
-import { readSource, statSource } from './read.js';
+import { readSource, statSource, type FileStamp } from './read.js';
 import { linkerSpecifiers, relativeSpecifiers } from './relevance.js';
 import type { Phase } from './types.js';
 
@@ -235,15 +235,7 @@ function judge(file: SourceRef, options: CollectOptions, out: Collected): { entr
     entry = cache?.byHash(file.rel, hash, stat.stamp);
     if (!entry) {
       if (cache) out.cache.misses++;
-      const directives = mayHaveDirectives(text) ? parseDirectives(text) : undefined;
-      entry = {
-        stamp: stat.stamp,
-        hash,
-        relevant: mayHaveFacts(text, options.adapters),
-        follows: relativeSpecifiers(text),
-        ...(directives && directives.size > 0 ? { directives: [...directives].map(([rule, ranges]) => [rule, [...ranges]]) } : {}),
-        diagnostics: [],
-      };
+      entry = entryFromText(text, hash, stat.stamp, options.adapters);
       cache?.set(file.rel, entry);
     } else {
       out.cache.hits++;
@@ -257,6 +249,25 @@ function judge(file: SourceRef, options: CollectOptions, out: Collected): { entr
 /** The entry with the file's facts; with a cache, also their hash (what result-cache.ts keys on). */
 function withFacts(entry: CacheEntry, facts: FileFacts, diagnostics: ToolDiagnostic[], cache: FactsCache | undefined): CacheEntry {
   return { ...entry, facts, ...(cache ? { factsHash: sha256(JSON.stringify(facts)) } : {}), diagnostics };
+}
+
+/** What a file's text says before it is parsed: whether it can hold facts, what it imports, its directives. */
+export function entryFromText(text: string, hash: string, stamp: FileStamp, adapters: readonly FrameworkAdapter[] | undefined): CacheEntry {
+  const directives = mayHaveDirectives(text) ? parseDirectives(text) : undefined;
+  return {
+    stamp,
+    hash,
+    relevant: mayHaveFacts(text, adapters),
+    follows: relativeSpecifiers(text),
+    ...(directives && directives.size > 0 ? { directives: [...directives].map(([rule, ranges]) => [rule, [...ranges]] as [string, unknown[]]) } : {}),
+    diagnostics: [],
+  };
+}
+
+/** The entry with the facts of the file's text, parsed now; undefined when parsing or extraction failed. */
+export function entryWithFacts(file: SourceRef, text: string, entry: CacheEntry, cache: FactsCache | undefined, timed: Timed, adapters: readonly FrameworkAdapter[] | undefined): CacheEntry | undefined {
+  const result = analyzeFile(file, text, createParser(), timed, adapters);
+  return result.facts ? withFacts(entry, result.facts, result.diagnostics, cache) : undefined;
 }
 
 /** A cached entry without facts that must now be parsed (`prefilter` off): read it after all. */

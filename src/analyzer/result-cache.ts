@@ -48,8 +48,8 @@ export function resultKey({ discovery, states, rules }: ResultKeyInput): string 
   return hash.digest('hex');
 }
 
-/** The last run's findings when it had the same key and the files its checks read are unchanged. */
-export function cachedFindings(cache: FactsCache, key: string): Finding[] | undefined {
+/** The last run's findings (and what its checks read) when it had the same key and those files are unchanged. */
+export function cachedFindings(cache: FactsCache, key: string): { findings: Finding[]; inputs: Array<[string, string]> } | undefined {
   const raw = cache.section(SECTION);
   if (raw === undefined) return undefined;
   let stored: Stored;
@@ -60,12 +60,11 @@ export function cachedFindings(cache: FactsCache, key: string): Finding[] | unde
   }
   // The cache's salt vouches for the shape of what this version wrote; a foreign key never matches.
   if (stored?.key !== key || !Array.isArray(stored.findings) || !Array.isArray(stored.inputs)) return undefined;
-  return inputsUnchanged(stored.inputs, stored.at) ? stored.findings : undefined;
+  return inputsUnchanged(stored.inputs, stored.at) ? { findings: stored.findings, inputs: stored.inputs } : undefined;
 }
 
-/** Records what the checks read, to be stored with their findings. */
-export function readsRecorder(): { note(abs: string): void; inputs(): Array<[string, string]>; at: number } {
-  const at = Date.now();
+/** Records paths read (from `at` on), to be stored with what was made of them. */
+export function readsRecorder(at: number): { note(abs: string): void; inputs(): Array<[string, string]>; at: number } {
   const seen = new Map<string, string>();
   return {
     at,

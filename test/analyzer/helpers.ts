@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import type { AnalysisResult } from '../../src/analyzer/index.js';
 import { catalog, ruleIds, type EnabledRules, type Finding } from '../../src/checks/index.js';
 import { ruleOptions } from '../../src/checks/rule-option-schemas.js';
 import { findConfig } from '../../src/cli/config.js';
@@ -48,6 +49,12 @@ export function tempProject(files: Record<string, string | Buffer> = {}): string
   created.push(root);
   writeFiles(root, files);
   return root;
+}
+
+/** What a run reports, and its linked project (built on demand when the outcome came from the cache), as JSON holds it. */
+export function reported(result: AnalysisResult): unknown {
+  const { timings: _t, cache: _c, filesParsed: _p, fileListFromCache: _l, findingsFromCache: _f, ...rest } = result;
+  return JSON.parse(JSON.stringify(rest)) as unknown;
 }
 
 /** Sets every entry under `root` (but `skip`) and `root` itself an hour back: states a cache may trust. */

@@ -144,8 +144,10 @@ describe('facts cache', () => {
     expect(rows(first.findings)).toHaveLength(1);
     const rebuilt = fs.readFileSync(cacheFile, 'utf8').trimEnd().split('\n');
     expect(JSON.parse(rebuilt[0]!)).toEqual({ layout: expect.any(Number), salt: expect.any(String) });
-    // The file list and the findings are stored as sections, the files' entries under their paths.
-    expect(rebuilt.slice(1).map((line) => line.slice(0, line.indexOf('\t')))).toEqual(['["discovery"]', '["findings"]', '"src/agent.ts"', '"src/tools/orders.ts"', '"src/tools/parcels.ts"']);
+    // The files' entries under their paths; the file list, the findings and the run's outcome in sections of their own file.
+    expect(rebuilt.slice(1).map((line) => line.slice(0, line.indexOf('\t')))).toEqual(['"src/agent.ts"', '"src/tools/orders.ts"', '"src/tools/parcels.ts"']);
+    const sections = fs.readFileSync(path.join(cwd, '.cache', 'facts.run.json'), 'utf8').trimEnd().split('\n');
+    expect(sections.slice(1).map((line) => line.slice(0, line.indexOf('\t')))).toEqual(['["discovery"]', '["findings"]', '["run"]']);
 
     const second = await analyzeProject({ cwd, rules, cacheLocation: '.cache/facts.json' });
     expect(second.cache).toEqual({ hits: 3, misses: 0 });
@@ -247,7 +249,7 @@ describe('facts cache', () => {
     fs.rmSync(path.join(cwd, 'src/tools/parcels.ts'));
     await analyzeProject({ cwd, rules, cacheLocation });
     const lines = fs.readFileSync(path.join(cwd, cacheLocation, CACHE_FILE_NAME), 'utf8').trimEnd().split('\n');
-    expect(lines.slice(1).map((line) => JSON.parse(line.slice(0, line.indexOf('\t'))) as string | string[])).toEqual([['discovery'], ['findings'], 'src/agent.ts', 'src/tools/orders.ts']);
+    expect(lines.slice(1).map((line) => JSON.parse(line.slice(0, line.indexOf('\t'))) as string)).toEqual(['src/agent.ts', 'src/tools/orders.ts']);
   });
 
   it('a warm run after one edit appends that entry; the file is rewritten compact once replaced lines would be half of it', async () => {
@@ -255,7 +257,7 @@ describe('facts cache', () => {
     const rules = recommendedRules();
     const cacheLocation = '.cache/';
     const cacheFile = path.join(cwd, cacheLocation, CACHE_FILE_NAME);
-    // The files' lines (the discovery's section is appended too while the tree is too new to trust).
+    // The files' lines.
     const keys = (): unknown[] =>
       fs.readFileSync(cacheFile, 'utf8').trimEnd().split('\n').slice(1).map((line): unknown => JSON.parse(line.slice(0, line.indexOf('\t')))).filter((key) => typeof key === 'string');
     const expected = stable(await analyzeProject({ cwd, rules }));

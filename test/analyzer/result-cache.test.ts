@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeProject, type AnalysisResult, type AnalyzeOptions } from '../../src/analyzer/index.js';
-import { ageTree, CALL_ID_DEFECT, recommendedRules, tempProject, toolModule, writeFiles } from './helpers.js';
+import { ageTree, reported, CALL_ID_DEFECT, recommendedRules, tempProject, toolModule, writeFiles } from './helpers.js';
 
 const agentModule = [
   "import { Agent } from '@openai/agents';",
@@ -27,6 +27,7 @@ function project(): string {
     'src/tools/parcels.ts': toolModule('lookupParcel', 'lookup'),
     'src/approvals.ts': CALL_ID_DEFECT,
     'src/format.ts': 'export const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;\n',
+    'src/currency.ts': "export const USD = 'USD';\n",
   });
   fs.mkdirSync(path.join(cwd, '.cache'));
   age(cwd);
@@ -35,12 +36,6 @@ function project(): string {
 
 /** A state written in the second before it was recorded proves nothing (a racy entry): age the tree. */
 const age = (cwd: string): void => ageTree(cwd, '.cache');
-
-/** Everything the run reports, and its linked project (built on demand when the findings were cached). */
-function reported(result: AnalysisResult): unknown {
-  const { timings: _t, cache: _c, filesParsed: _p, fileListFromCache: _l, findingsFromCache: _f, ...rest } = result;
-  return JSON.parse(JSON.stringify(rest));
-}
 
 const suggestion = (result: AnalysisResult): string[] =>
   result.findings.filter((f) => f.ruleId === 'no-call-id-coercion').flatMap((f) => f.suggestions.map((s) => s.messageId));
@@ -64,8 +59,15 @@ describe('findings from the cache', () => {
     // A comment in a tool module: its facts are the same, so the findings are too.
     fs.appendFileSync(path.join(cwd, 'src/tools/parcels.ts'), '\n// Parcels come from the carrier API.\n');
     const comment = await analyzeProject(options);
-    expect([comment.cache, comment.filesParsed, comment.findingsFromCache]).toEqual([{ hits: 4, misses: 1 }, 1, true]);
+    expect([comment.cache, comment.filesParsed, comment.findingsFromCache]).toEqual([{ hits: 5, misses: 1 }, 1, true]);
     expect(reported(comment)).toEqual(await uncached());
+
+    // An ordinary module that now imports another: the whole run (unchanged-run.ts gives up on
+    // changed imports), yet nothing linked changed, so no link and no check.
+    fs.appendFileSync(path.join(cwd, 'src/format.ts'), "export { USD } from './currency.js';\n");
+    const imports = await analyzeProject(options);
+    expect([imports.cache, imports.findingsFromCache, imports.timings.link + imports.timings.check]).toEqual([{ hits: 5, misses: 1 }, true, 0]);
+    expect(reported(imports)).toEqual(await uncached());
 
     // A renamed tool: new facts, linked and checked anew; the collision is gone.
     writeFiles(cwd, { 'src/tools/parcels.ts': toolModule('lookupParcel', 'lookup_parcel') });

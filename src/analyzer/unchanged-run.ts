@@ -1,0 +1,178 @@
+// A warm run that changes nothing the rules see. The last run's outcome (which files were linked,
+// the findings before narrowing and suppression, the files' diagnostics) is this run's when the
+// file list came from the cache, the options and the checks' code are the same, the files the
+// checks read and the directories unresolved imports point into are as they were, and every file
+// the last run analysed either has the modification time and size it had, or, edited, means the
+// same: it can hold facts or not as before, imports the same relative modules, and, when it can
+// hold facts or was linked, has the same facts and no diagnostic. Then only each file's stat is
+// taken (an edited file is read, and parsed when it can hold facts): the index of facts is not
+// read and nothing is resolved, linked or checked. Inline directives are what an edit may change
+// without changing the outcome: they are kept per file and applied anew. Anything else: the full
+// run, which records its outcome for the next.
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Finding, ToolDiagnostic } from '../checks/finding.js';
+import type { FrameworkAdapter } from '../facts/adapters/types.js';
+import type { FileFacts } from '../facts/types.js';
+import { type CacheEntry, type FactsCache, sha256 } from './cache.js';
+import { linkerFingerprint } from './cache-salt.js';
+import { entryFromText, entryWithFacts, type FileState, type Timed } from './collect.js';
+import { inputsUnchanged } from './fs-inputs.js';
+import { readSource, statSource } from './read.js';
+import type { RuleSettings } from './types.js';
+
+const SECTION = 'run';
+const LINKED = 1;
+const RELEVANT = 2;
+
+/** One analysed file: path, time, size, flags (linked, relevant), relative imports, facts hash. */
+type FileRecord = [rel: string, mtimeMs: number, size: number, flags: number, follows: string[], factsHash: string | null];
+
+interface RunRecord {
+  key: string;
+  at: number;
+  /** Paths the run's outcome depends on besides the files (package.json files, directories of unresolved imports), with their state then. */
+  inputs: Array<[string, string]>;
+  files: FileRecord[];
+  directives: Record<string, Array<[string, unknown[]]>>;
+  findings: Finding[];
+  diagnostics: ToolDiagnostic[];
+}
+
+export interface RunKeyInput {
+  /** The discovery as stored in the cache (the run's file list came from there). */
+  discovery: string;
+  rules: RuleSettings | undefined;
+  prefilter: boolean;
+}
+
+export function runKey({ discovery, rules, prefilter }: RunKeyInput): string {
+  return createHash('sha256').update(linkerFingerprint()).update('\0').update(JSON.stringify({ rules: rules ?? null, prefilter })).update('\0').update(discovery).digest('hex');
+}
+
+/** The outcome of the last run, taken for this one. */
+export interface UnchangedRun {
+  /** The files in the order analysed, as the full run's states (entries without facts). */
+  states: FileState[];
+  findings: Finding[];
+  diagnostics: ToolDiagnostic[];
+  directives: Map<string, Array<[string, unknown[]]>>;
+  hits: number;
+  misses: number;
+  parsed: number;
+  /** The linked files' facts, from the index, or parsed when it no longer holds them. */
+  linkedFacts(): FileFacts[];
+}
+
+export interface UnchangedOptions {
+  cwd: string;
+  key: string;
+  /** When this run began, before any file was looked at. */
+  startedAt: number;
+  timed: Timed;
+  adapters: readonly FrameworkAdapter[] | undefined;
+}
+
+export function unchangedRun(cache: FactsCache, options: UnchangedOptions): UnchangedRun | undefined {
+  const record = options.timed('read', () => readRecord(cache, options.key));
+  if (!record) return undefined;
+  if (!options.timed('read', () => inputsUnchanged(record.inputs, record.at))) return undefined;
+  const withDiagnostics = new Set(record.diagnostics.map((d) => d.file));
+  const directives = new Map(Object.entries(record.directives));
+  const states: FileState[] = [];
+  let hits = 0;
+  let parsed = 0;
+  const edited: Array<[string, CacheEntry]> = [];
+  for (const [rel, mtimeMs, size, flags, follows, factsHash] of record.files) {
+    const file = { abs: path.join(options.cwd, rel), rel };
+    const stat = options.timed('read', () => statSource(file.abs, rel));
+    if (!stat.ok) return undefined;
+    const linked = (flags & LINKED) !== 0;
+    const relevant = (flags & RELEVANT) !== 0;
+    let entry: CacheEntry;
+    // A time as new as the last run may hide a write in the same tick as its read: compared by content.
+    if (stat.stamp.mtimeMs === mtimeMs && stat.stamp.size === size && mtimeMs < record.at) {
+      hits++;
+      entry = { stamp: stat.stamp, hash: '', relevant, follows, diagnostics: [] };
+    } else {
+      // Edited: the same meaning, or the full run.
+      const read = options.timed('read', () => readSource(file.abs, rel, stat));
+      if (!read.ok) return undefined;
+      entry = options.timed('read', () => entryFromText(read.text, sha256(read.bytes), stat.stamp, options.adapters));
+      if (entry.relevant !== relevant || JSON.stringify(entry.follows) !== JSON.stringify(follows)) return undefined;
+      if (linked || relevant) {
+        if (withDiagnostics.has(rel)) return undefined;
+        parsed++;
+        const withFacts = entryWithFacts(file, read.text, entry, cache, options.timed, options.adapters);
+        if (!withFacts || withFacts.factsHash !== factsHash || withFacts.diagnostics.length > 0) return undefined;
+        entry = withFacts;
+      }
+      edited.push([rel, entry]);
+      if (entry.directives) directives.set(rel, entry.directives);
+      else directives.delete(rel);
+    }
+    states.push({ ...file, entry, linked, directives: undefined });
+  }
+  // The index learns the edits (appended, without reading it); the record their times.
+  for (const [rel, entry] of edited) cache.set(rel, entry);
+  if (edited.length > 0) {
+    const stamps = new Map(edited.map(([rel, entry]) => [rel, entry.stamp]));
+    const files = record.files.map((f): FileRecord => {
+      const stamp = stamps.get(f[0]);
+      return stamp ? [f[0], stamp.mtimeMs, stamp.size, f[3], f[4], f[5]] : f;
+    });
+    // Every state in it was checked by this run: it vouches from this run's start on.
+    cache.setSection(SECTION, JSON.stringify({ ...record, at: options.startedAt, files, directives: Object.fromEntries(directives) }));
+  }
+  const hashes = new Map(record.files.map((f) => [f[0], f[5]]));
+  return {
+    states,
+    findings: record.findings,
+    diagnostics: record.diagnostics,
+    directives,
+    hits,
+    misses: edited.length,
+    parsed,
+    linkedFacts: () =>
+      states.flatMap((state) => {
+        if (!state.linked) return [];
+        const cached = cache.peek(state.rel);
+        if (cached?.facts && cached.factsHash === hashes.get(state.rel)) return [cached.facts];
+        const read = readSource(state.abs, state.rel);
+        const entry = read.ok ? entryWithFacts(state, read.text, state.entry, undefined, options.timed, options.adapters) : undefined;
+        return entry?.facts ? [entry.facts] : [];
+      }),
+  };
+}
+
+/** Records a full run's outcome for the next run. */
+export function recordRun(
+  cache: FactsCache,
+  run: { key: string; at: number; inputs: Array<[string, string]>; states: readonly FileState[]; findings: readonly Finding[]; diagnostics: readonly ToolDiagnostic[] },
+): void {
+  const files: FileRecord[] = run.states.map((state) => [
+    state.rel,
+    state.entry.stamp.mtimeMs,
+    state.entry.stamp.size,
+    (state.linked ? LINKED : 0) | (state.entry.relevant ? RELEVANT : 0),
+    state.entry.follows,
+    state.linked || state.entry.relevant ? (state.entry.factsHash ?? null) : null,
+  ]);
+  // A linked file whose facts have no hash (parsed without a cache) cannot be compared: no record.
+  if (files.some((f) => (f[3] & LINKED) !== 0 && f[5] === null)) return;
+  const directives = Object.fromEntries(run.states.flatMap((state) => (state.entry.directives ? [[state.rel, state.entry.directives] as const] : [])));
+  const record: RunRecord = { key: run.key, at: run.at, inputs: run.inputs, files, directives, findings: [...run.findings], diagnostics: [...run.diagnostics] };
+  cache.setSection(SECTION, JSON.stringify(record));
+}
+
+function readRecord(cache: FactsCache, key: string): RunRecord | undefined {
+  const raw = cache.section(SECTION);
+  if (raw === undefined) return undefined;
+  try {
+    const record = JSON.parse(raw) as RunRecord;
+    // The cache's salt vouches for the shape this version wrote; another key is another run.
+    return record?.key === key && Array.isArray(record.files) ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
