@@ -5,8 +5,7 @@
 // and they work on plain facts.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { compareDiagnostics, compareFindings, runChecks } from '../checks/index.js';
-import { checkPerFile } from './per-file-rules.js';
+import { compareDiagnostics, compareFindings } from '../checks/finding.js';
 import { runtimeDependencyProbe } from '../checks/runtime-dependency.js';
 import { namingIn } from '../facts/adapters/index.js';
 import { runAdapters } from './run-adapters.js';
@@ -177,6 +176,9 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
       inputs.note(abs);
     });
     const input = { files: facts, linked: linkedProject(), matchPath: (file: string) => file, canImportRuntime: (file: string) => probe(path.join(cwd, file), file), adapters };
+    // The checks are loaded when they run: a run whose outcome comes from the cache never loads them.
+    const { runChecks } = await import('../checks/index.js');
+    const { checkPerFile } = await import('./per-file-rules.js');
     all = options.rulesForFiles
       ? (
           await checkPerFile(

@@ -1,6 +1,7 @@
 // A progress bar on stderr for long runs in a terminal. Silent in pipes, on CI and for small
 // projects, where it would only add noise (knip turns progress off the same way).
-import cliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
+import type cliProgress from 'cli-progress';
 import { isCI, type Env } from './output.js';
 
 /** Projects up to this many files finish before a bar would be worth drawing. */
@@ -42,7 +43,9 @@ export function createProgress(stderr: ProgressStream, stderrIsTTY: boolean, env
             return true;
           },
         };
-        bar = new cliProgress.SingleBar(
+        // Required when a bar is drawn: most runs (pipes, CI, small projects) never load it.
+        const { SingleBar, Presets } = createRequire(import.meta.url)('cli-progress') as typeof cliProgress;
+        bar = new SingleBar(
           {
             stream: stream as unknown as NodeJS.WritableStream,
             format: 'tool-identity-audit {bar} {value}/{total} files',
@@ -51,7 +54,7 @@ export function createProgress(stderr: ProgressStream, stderrIsTTY: boolean, env
             clearOnComplete: true,
             etaBuffer: 50,
           },
-          cliProgress.Presets.shades_classic,
+          Presets.shades_classic,
         );
         bar.start(total, 0);
       }

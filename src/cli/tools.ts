@@ -5,8 +5,9 @@ import { Option, type Command } from 'commander';
 import { toolNameProviders, type ToolNameProvider } from '../checks/catalog.js';
 import type { Finding } from '../checks/finding.js';
 import { formatNames } from '../reporters/index.js';
-import { auditToolLists, toolListRules } from '../toollists/audit.js';
+import type { auditToolLists } from '../toollists/audit.js';
 import { ToolListInputError } from '../toollists/errors.js';
+import { toolListRules } from '../toollists/rule-ids.js';
 import { applyBaseline, readBaseline } from './baseline.js';
 import { CONFIG_FILE_NAME, displayPath, PACKAGE_JSON_KEY } from './config.js';
 import { loadConfig } from './load-config.js';
@@ -104,7 +105,9 @@ export async function runTools(files: readonly string[], options: ToolsOptions, 
   try {
     const auditOptions: Parameters<typeof auditToolLists>[0] = { cwd: io.cwd, paths: files, rules: rules.enabled };
     if (options.provider !== undefined) auditOptions.provider = options.provider;
-    result = auditToolLists(auditOptions);
+    // Loaded here: the checks and the list readers are not part of a code audit's start.
+    const { auditToolLists: audit } = await import('../toollists/audit.js');
+    result = audit(auditOptions);
   } catch (error) {
     if (error instanceof ToolListInputError) throw new CliError(error.message);
     throw error;

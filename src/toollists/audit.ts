@@ -11,7 +11,9 @@ import { readToolListFiles } from './read.js';
 import { EXPECTED_SHAPES, readToolList, ShapeError, type McpServerListing, type RequestApi, type RequestListing } from './shapes.js';
 
 /** The rules that have something to say about a tool list; the others only read code. */
-export const toolListRules = ['no-tool-name-collision', 'no-namespace-equals-name', 'valid-tool-name', 'no-confusable-tool-names'] as const;
+import { toolListRules } from './rule-ids.js';
+
+export { toolListRules };
 
 export interface ToolListAuditOptions {
   cwd: string;
