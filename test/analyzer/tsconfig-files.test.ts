@@ -10,6 +10,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { loadTsconfigProjects, type ConfigWarning } from '../../src/analyzer/tsconfig.js';
+import { configFileNames, type DirectoryRequest } from '../../src/analyzer/tsconfig-files.js';
 import { FIXTURES, tempProject } from './helpers.js';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -187,5 +188,36 @@ describe('tsconfig files: the compiler\'s list without the compiler\'s walk', ()
       const own = (ours(path.join(root, 'tsconfig.json')).files ?? []).filter((f) => !f.split(path.sep).includes('node_modules'));
       expect({ name, files: [...own].sort() }).toEqual({ name, files: [...listed].sort() });
     }
+  });
+
+  it('on a case-insensitive host (simulated here): the compiler\'s list, its own matcher told so', () => {
+    const root = layout({
+      'tsconfig.json': json({ compilerOptions: { allowJs: true }, include: ['SRC', 'Lib/**/*.TS'], exclude: ['src/GEN', '**/*.SPEC.ts'] }),
+      ...sources('src/A.ts', 'src/a.js', 'src/b.ts', 'src/B.d.ts', 'src/gen/g.ts', 'src/x.spec.ts', 'src/NODE_MODULES/n.ts', 'src/c.JS', 'lib/l.ts', 'lib/M.Ts', 'Other/o.ts'),
+    });
+    const configPath = path.join(root, 'tsconfig.json');
+    const { config } = ts.readConfigFile(configPath, ts.sys.readFile) as { config: unknown };
+    type MatchFiles = (...args: unknown[]) => string[];
+    const matchFiles = (ts as unknown as { matchFiles: MatchFiles }).matchFiles;
+    const entries = (dir: string): { files: string[]; directories: string[] } => {
+      const listed = fs.readdirSync(dir, { withFileTypes: true });
+      return { files: listed.filter((e) => !e.isDirectory()).map((e) => e.name), directories: listed.filter((e) => e.isDirectory()).map((e) => e.name) };
+    };
+    let request: DirectoryRequest | undefined;
+    const host = (list: boolean): ts.ParseConfigHost => ({
+      useCaseSensitiveFileNames: false,
+      fileExists: ts.sys.fileExists,
+      readFile: ts.sys.readFile,
+      readDirectory: (basePath, extensions, excludes, includes, depth) => {
+        request = { basePath, extensions, excludes, includes };
+        return list ? matchFiles(basePath, extensions, excludes, includes, false, root, depth, entries, (p: string) => fs.realpathSync(p)) : [];
+      },
+    });
+    const expected = ts.parseJsonConfigFileContent(config, host(true), root, undefined, configPath).fileNames;
+    const literal = ts.parseJsonConfigFileContent(config, host(false), root, undefined, configPath).fileNames;
+    const listed = configFileNames(request, literal, { caseSensitive: false, onUnreadable: () => undefined });
+    expect(listed).toEqual(expected);
+    // Extensions compare with case whatever the host: `M.Ts` and `c.JS` are not source files.
+    expect(listed.map((f) => path.relative(root, f).split(path.sep).join('/'))).toEqual(['src/A.ts', 'src/b.ts', 'lib/l.ts']);
   });
 });
