@@ -1,6 +1,6 @@
-// One discovery asks the disk the same questions several times: the tree walk and the compiler's
-// include matcher list the same directories, and the symlink containment asks every listed file
-// whether it is a link and every directory for its real path. Inside `withFsMemo` each directory is
+// One discovery asks the disk the same questions several times: the tree walk and the tsconfig
+// file listing (tsconfig-files.ts) list the same directories, and the symlink containment asks
+// every listed file whether it is a link and every directory for its real path. Inside `withFsMemo` each directory is
 // listed once, its entries' kinds answer "is it a link" without an lstat, and each real path is
 // resolved once. Discovery never writes, so one answer holds for the whole call; outside it nothing
 // is remembered (a later run, or a reader after discovery, asks the disk again).

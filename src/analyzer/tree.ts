@@ -100,7 +100,7 @@ type FileMatcherPatterns = (
 
 /**
  * tsc's own matcher for a tsconfig's `exclude` (`ts.getFileMatcherPatterns`, internal but stable for
- * years, as `ts.matchFiles` in tsconfig.ts): `fixtures` leaves out the directory and all below it.
+ * years): `fixtures` leaves out the directory and all below it.
  */
 function excludePattern(project: LayoutProject): RegExp | undefined {
   const specs = project.excludes;

@@ -8,9 +8,9 @@ import type { ts as TS } from 'ts-morph';
 import { ts } from './compiler.js';
 import { AnalyzerConfigError } from './errors.js';
 import { noteProbe, noteRead } from './fs-inputs.js';
-import { listDirectory } from './fs-memo.js';
-import { isDirectory, isFile, realpathOrUndefined } from './fs-probes.js';
+import { isDirectory, isFile } from './fs-probes.js';
 import { relativePosix } from './source-paths.js';
+import { configFileNames, type DirectoryRequest } from './tsconfig-files.js';
 
 /** Module aliases of one tsconfig, as paths relative to the analysis `cwd` (POSIX). */
 export interface AliasConfig {
@@ -122,9 +122,14 @@ function loadOne(configPath: string, options: LoadOptions, strict: boolean): { p
     return fallback(`Cannot parse ${shown}: the root value must be an object`);
   }
   let config = read.config as Record<string, unknown>;
-  const host = parseConfigHost(cwd, options.unreadable);
-  const parse = (raw: Record<string, unknown>): TS.ParsedCommandLine =>
-    ts.parseJsonConfigFileContent(raw, host, path.dirname(configPath), undefined, configPath);
+  // The compiler parses (options, extends, references) but does not walk: its host records the
+  // listing asked for, and tsconfig-files.ts lists the files (the last parse's request is the one).
+  let request: DirectoryRequest | undefined;
+  const host = parseConfigHost((asked) => (request = asked));
+  const parse = (raw: Record<string, unknown>): TS.ParsedCommandLine => {
+    request = undefined;
+    return ts.parseJsonConfigFileContent(raw, host, path.dirname(configPath), undefined, configPath);
+  };
   let parsed = parse(config);
 
   // A base that is not installed, missing or broken: go on with this tsconfig's own settings.
@@ -157,7 +162,7 @@ function loadOne(configPath: string, options: LoadOptions, strict: boolean): { p
   }
   const solution = listsNoFiles(config);
   // A `files` entry that is gone lists nothing (include patterns that match nothing never list).
-  const fileNames = ownFileList ? parsed.fileNames.map((f) => path.resolve(f)) : undefined;
+  const fileNames = ownFileList ? listFiles(cwd, request, parsed.fileNames, options.unreadable).map((f) => path.resolve(f)) : undefined;
   const rawFiles = (parsed.raw as { files?: unknown } | undefined)?.files;
   const listed = new Set(Array.isArray(rawFiles) ? rawFiles.filter((f): f is string => typeof f === 'string').map((f) => path.resolve(path.dirname(configPath), f)) : []);
   const present = fileNames?.filter((f) => !listed.has(f) || hasEntry(f));
@@ -313,11 +318,8 @@ function configError(configPath: string, diagnostics: readonly TS.Diagnostic[]):
   return new AnalyzerConfigError(`Cannot parse tsconfig ${configPath}: ${messages.join('; ')}`, configPath);
 }
 
-function parseConfigHost(cwd: string, unreadable: Map<string, UnreadableDirectory>): TS.ParseConfigHost {
-  const entries = (dir: string): { files: string[]; directories: string[] } => fileSystemEntries(dir, (code) => {
-    const rel = relativePosix(cwd, path.resolve(dir));
-    if (!unreadable.has(rel)) unreadable.set(rel, { dir: rel, code });
-  });
+/** A host for parsing only: `readDirectory` hands its request to `asked` and lists nothing. */
+function parseConfigHost(asked: (request: DirectoryRequest) => void): TS.ParseConfigHost {
   return {
     useCaseSensitiveFileNames: ts.sys.useCaseSensitiveFileNames,
     fileExists: (file) => {
@@ -325,72 +327,20 @@ function parseConfigHost(cwd: string, unreadable: Map<string, UnreadableDirector
       return ts.sys.fileExists(file);
     },
     readFile: readConfigText,
-    readDirectory: (root, extensions, excludes, includes, depth) => readDirectory(cwd, root, extensions, excludes, includes, depth, entries),
+    readDirectory: (basePath, extensions, excludes, includes) => {
+      asked({ basePath, extensions: extensions ?? [], excludes, includes });
+      return [];
+    },
   };
 }
 
-type MatchFiles = (
-  path: string,
-  extensions: readonly string[] | undefined,
-  excludes: readonly string[] | undefined,
-  includes: readonly string[] | undefined,
-  useCaseSensitiveFileNames: boolean,
-  currentDirectory: string,
-  depth: number | undefined,
-  getFileSystemEntries: (path: string) => { files: readonly string[]; directories: readonly string[] },
-  realpath: (path: string) => string,
-) => string[];
-
-/**
- * The compiler's own include/exclude matching (`ts.matchFiles`, internal but stable for years) over
- * directory listings that keep looping and dangling symlinks as files, so the reader reports them
- * instead of the compiler skipping them silently. Directories are visited once per real path.
- */
-function readDirectory(
-  cwd: string,
-  root: string,
-  extensions: readonly string[],
-  excludes: readonly string[] | undefined,
-  includes: readonly string[],
-  depth: number | undefined,
-  entries: (dir: string) => { files: string[]; directories: string[] },
-): string[] {
-  const matchFiles = (ts as unknown as { matchFiles?: MatchFiles }).matchFiles;
-  if (typeof matchFiles !== 'function') return ts.sys.readDirectory(root, extensions, excludes, includes, depth);
-  return matchFiles(root, extensions, excludes, includes, ts.sys.useCaseSensitiveFileNames, cwd, depth, entries, (p) => realpathOrUndefined(p) ?? p);
+/** The tsconfig's files (`literal`: its `files`, as the compiler resolved them); directories that cannot be listed are noted once each. */
+function listFiles(cwd: string, request: DirectoryRequest | undefined, literal: readonly string[], unreadable: Map<string, UnreadableDirectory>): string[] {
+  return configFileNames(request, literal, {
+    caseSensitive: ts.sys.useCaseSensitiveFileNames,
+    onUnreadable: (dir, code) => {
+      const rel = relativePosix(cwd, path.resolve(dir));
+      if (!unreadable.has(rel)) unreadable.set(rel, { dir: rel, code });
+    },
+  });
 }
-
-function fileSystemEntries(dir: string, onError: (code: string) => void): { files: string[]; directories: string[] } {
-  const files: string[] = [];
-  const directories: string[] = [];
-  let entries: fs.Dirent[];
-  try {
-    entries = listDirectory(dir || '.');
-    noteRead(dir || '.');
-  } catch (error) {
-    noteProbe(dir || '.');
-    const code = (error as NodeJS.ErrnoException).code ?? 'EUNKNOWN';
-    // A directory an include names that is gone holds nothing, as for tsc; only one that exists
-    // and cannot be listed is reported.
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') onError(code);
-    return { files, directories };
-  }
-  for (const entry of entries) {
-    if (entry.isDirectory()) {
-      directories.push(entry.name);
-    } else if (entry.isSymbolicLink()) {
-      noteProbe(path.join(dir, entry.name));
-      try {
-        (fs.statSync(path.join(dir, entry.name)).isDirectory() ? directories : files).push(entry.name);
-      } catch {
-        files.push(entry.name);
-      }
-    } else {
-      files.push(entry.name);
-    }
-  }
-  return { files, directories };
-}
-
-
-
