@@ -1,8 +1,7 @@
 // Issue 21 item 3: a project's own wrappers declared in the adapter vocabulary (`adapters` in the
 // configuration, `settings["tool-identity"].adapters` in ESLint), and a bad declaration named by key.
 import path from 'node:path';
-import { RuleTester } from '@typescript-eslint/rule-tester';
-import '../rules/testers.js';
+import { syntaxTester } from '../rules/testers.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import { AnalyzerConfigError } from '../../src/analyzer/errors.js';
@@ -93,7 +92,7 @@ describe('the CLI reads `adapters` from its configuration', () => {
 });
 
 // The same declaration through ESLint's shared setting: one file shows the wrapped collision.
-const tester = new RuleTester();
+const tester = syntaxTester();
 const settings = { 'tool-identity': { adapters: [paidTool] } };
 const twoPaidTools = `
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import rule from '../../rules/no-identity-helper-bypass.js';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import { ruleOptions } from '../../src/checks/rule-option-schemas.js';
-import { assertionOptions, loc } from './testers.js';
+import { assertionOptions, loc, syntaxTester } from './testers.js';
 
 const RULE = 'no-identity-helper-bypass';
 
@@ -61,7 +61,7 @@ new RuleTester({ languageOptions: { parserOptions: { projectService: true, tscon
   ],
 });
 
-new RuleTester().run(`${RULE} (syntax only: the file alone)`, rule, {
+syntaxTester().run(`${RULE} (syntax only: the file alone)`, rule, {
   assertionOptions,
   valid: [{ name: 'the helper is in another file: nothing to compare with', code: router, filename: path.join(root, 'router.ts') }],
   invalid: [],

@@ -6,12 +6,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RuleTester } from '@typescript-eslint/rule-tester';
 import { afterAll, describe, expect, it } from 'vitest';
 import callIdRule from '../../rules/no-call-id-coercion.js';
 import helperRule from '../../rules/no-identity-helper-bypass.js';
 import { runtimeDependencyProbe } from '../../src/checks/runtime-dependency.js';
-import { assertionOptions, loc, replaceNth } from './testers.js';
+import { assertionOptions, loc, replaceNth, syntaxTester } from './testers.js';
 
 const roots: string[] = [];
 afterAll(() => {
@@ -65,7 +64,7 @@ const handBuilt = {
   ...loc(toolEvent, '`${tool.namespace}.${tool.name}`'),
 };
 
-new RuleTester().run('no-call-id-coercion: the runtime import only where package.json installs it', callIdRule, {
+syntaxTester().run('no-call-id-coercion: the runtime import only where package.json installs it', callIdRule, {
   assertionOptions,
   valid: [
     // The inline edit leaves nothing to report.
@@ -103,7 +102,7 @@ new RuleTester().run('no-call-id-coercion: the runtime import only where package
   ],
 });
 
-new RuleTester().run('no-identity-helper-bypass: the helper only where package.json installs the runtime', helperRule, {
+syntaxTester().run('no-identity-helper-bypass: the helper only where package.json installs the runtime', helperRule, {
   assertionOptions,
   valid: [],
   invalid: [

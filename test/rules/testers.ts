@@ -28,9 +28,14 @@ export const typedFixtureDir = path.join(repoRoot, 'fixtures/typed');
 /** Require `data` on every error and suggestion and all four location properties on every error. */
 export const assertionOptions = { requireData: true, requireLocation: true } as const;
 
-/** No type information: each file is linted on its own (`recommended`). */
+/**
+ * No type information: each file is linted on its own (`recommended`). Its file name (`file.ts`)
+ * is under the repository, whose package.json installs the runtime (suggestions import it): said
+ * here, because without a `tsconfigRootDir` typescript-eslint takes one it inferred from whichever
+ * file read its `configs` first, and the test files share a worker's modules (vitest.config.ts).
+ */
 export function syntaxTester(): RuleTester {
-  return new RuleTester();
+  return new RuleTester({ languageOptions: { parserOptions: { tsconfigRootDir: repoRoot } } });
 }
 
 /**
