@@ -48,8 +48,10 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
     options.cacheLocation === undefined
       ? undefined
       : timed('read', () => FactsCache.open(cacheFilePath(cwd, options.cacheLocation as string), cacheSalt(adapters)));
-  const { discovery, fromCache } = timed('discover', () =>
-    discoverCached({ cwd, paths: options.paths, tsconfig: options.tsconfig, include: options.include, exclude: options.exclude }, cache),
+  const { discovery, fromCache } = await discoverCached(
+    { cwd, paths: options.paths, tsconfig: options.tsconfig, include: options.include, exclude: options.exclude },
+    cache,
+    (run) => timed('discover', run),
   );
   const prefilter = options.prefilter ?? true;
   // A narrowed run resolves against the disk, and rules file by file come from a function: neither

@@ -5,7 +5,8 @@
 // other options, or an unreadable entry: discovered anew and stored.
 import path from 'node:path';
 import type { FactsCache } from './cache.js';
-import { discoverFiles, fromPlain, type DiscoverOptions, type Discovery, type PlainDiscovery } from './discover.js';
+import type { DiscoverOptions, Discovery, PlainDiscovery } from './discover.js';
+import { fromPlain } from './discovery-plain.js';
 import { inputsUnchanged, recordInputs } from './fs-inputs.js';
 
 /** The last run's discovery as stored; the cache's salt vouches for the rest of its shape. */
@@ -42,16 +43,19 @@ function keyOf(options: DiscoverOptions): string {
   });
 }
 
-export function discoverCached(options: DiscoverOptions, cache: FactsCache | undefined): { discovery: Discovery; fromCache: boolean } {
-  if (!cache) return { discovery: discoverFiles(options), fromCache: false };
-  const key = keyOf(options);
-  const stored = readStored(cache.section('discovery'));
-  if (stored && stored.key === key && inputsUnchanged(stored.inputs, stored.at)) {
-    return { discovery: fromPlain(stored.discovery), fromCache: true };
+/** Discovery, from the cache when it holds; discovery's own modules are loaded only to discover anew. */
+export async function discoverCached(options: DiscoverOptions, cache: FactsCache | undefined, timed: <T>(run: () => T) => T = (run) => run()): Promise<{ discovery: Discovery; fromCache: boolean }> {
+  if (cache) {
+    const stored = timed(() => readStored(cache.section('discovery')));
+    if (stored && stored.key === keyOf(options) && timed(() => inputsUnchanged(stored.inputs, stored.at))) {
+      return { discovery: timed(() => fromPlain(stored.discovery)), fromCache: true };
+    }
   }
+  const { discoverFiles } = await import('./discover.js');
+  if (!cache) return { discovery: timed(() => discoverFiles(options)), fromCache: false };
   const at = Date.now();
-  const { result, inputs } = recordInputs(() => discoverFiles(options));
-  cache.setSection('discovery', JSON.stringify({ key, at, inputs, discovery: result.plain() }));
+  const { result, inputs } = timed(() => recordInputs(() => discoverFiles(options)));
+  cache.setSection('discovery', JSON.stringify({ key: keyOf(options), at, inputs, discovery: result.plain() }));
   return { discovery: result, fromCache: false };
 }
 

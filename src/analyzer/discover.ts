@@ -22,8 +22,10 @@ import { createGlobFilter, unreadableDirectory, walkFiles, type DiscoveredFile, 
 
 export type { DiscoveredFile } from './walk.js';
 
-export const DEFAULT_INCLUDE: readonly string[] = ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'];
-export const DEFAULT_EXCLUDE: readonly string[] = ['**/node_modules/**', '**/dist/**', '**/*.d.ts'];
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './discover-defaults.js';
+import { fromPlain } from './discovery-plain.js';
+
+export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, fromPlain };
 
 export interface DiscoverOptions {
   cwd: string;
@@ -74,26 +76,6 @@ export interface PlainDiscovery extends Pick<Discovery, 'files' | 'available' | 
   owners: Array<[string, number]>;
   /** The paths given, or null for a run over the whole directory. */
   targets: Array<{ rel: string; directory: boolean }> | null;
-}
-
-export function fromPlain(plain: PlainDiscovery): Discovery {
-  const owners = new Map(plain.owners);
-  const { targets } = plain;
-  return {
-    files: plain.files,
-    available: plain.available,
-    diagnostics: plain.diagnostics,
-    tsconfig: plain.tsconfig,
-    projects: plain.projects,
-    packages: plain.packages,
-    declarations: plain.declarations,
-    aliasesFor: (rel) => {
-      const index = owners.get(rel);
-      return index === undefined ? undefined : plain.aliases[index];
-    },
-    reported: targets === null ? () => true : (rel) => targets.some((t) => (t.directory ? isWithin(rel, t.rel) : rel === t.rel)),
-    plain: () => plain,
-  };
 }
 
 export interface ProjectReport {

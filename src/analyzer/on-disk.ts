@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { createContainment } from './containment.js';
-import { DEFAULT_EXCLUDE } from './discover.js';
+import { DEFAULT_EXCLUDE } from './discover-defaults.js';
 
 const SOURCE_FILE = /\.(?:[cm]?[jt]sx?)$/;
 const NEVER_FOLLOWED = picomatch(DEFAULT_EXCLUDE as string[], { dot: true });
