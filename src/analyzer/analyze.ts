@@ -5,7 +5,7 @@
 // and they work on plain facts.
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { compareDiagnostics, compareFindings } from '../checks/finding.js';
+import { compareFindings } from '../checks/finding.js';
 import { runtimeDependencyProbe } from '../checks/runtime-dependency.js';
 import { namingIn } from '../facts/adapters/index.js';
 import { runAdapters } from './run-adapters.js';
@@ -17,11 +17,9 @@ import { collectFiles, parseReachable, type SourceRef, type Timed } from './coll
 import { discoverCached } from './discover-cache.js';
 import { cachedFindings, readsRecorder, resultKey, storeFindings } from './result-cache.js';
 import { recordRun, runKey, unchangedRun } from './unchanged-run.js';
-import type { Finding, ToolDiagnostic } from '../checks/finding.js';
-import type { FileDirectives } from './directives.js';
+import { reportOutcome, type Outcome } from './outcome.js';
 import type { LinkedProject } from '../facts/resolved.js';
 import { sourceOnDisk } from './on-disk.js';
-import { isSuppressed } from './directives.js';
 import { createModuleResolver } from './module-resolver.js';
 import type { AnalysisResult, AnalyzeOptions, Phase } from './types.js';
 
@@ -58,49 +56,15 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   // is keyed, so neither takes an outcome from the cache.
   const keyed = cache !== undefined && !options.rulesForFiles && discovery.plain().targets === null;
   const storedDiscovery = keyed ? cache.section('discovery') : undefined;
-  const runKeyed = storedDiscovery === undefined ? undefined : runKey({ discovery: storedDiscovery, rules: options.rules, prefilter });
+  const lastRunKey = storedDiscovery === undefined ? undefined : runKey({ discovery: storedDiscovery, rules: options.rules, prefilter });
 
-  const report = (outcome: Outcome): AnalysisResult => {
-    // Paths narrow what is reported: findings located under them (their related locations may lie
-    // anywhere in the projects analysed), as typed ESLint reports the files it is given.
-    const located = outcome.all.filter((finding) => discovery.reported(finding.file));
-    // Inline `eslint-disable` directives, dropped as ESLint drops them: by the rule and the finding's
-    // start, in the finding's own file. Read from every file's text (or its cache entry), parsed or not.
-    const directives = new Map<string, FileDirectives>();
-    const directivesIn = (file: string): FileDirectives | undefined => {
-      const stored = outcome.directives.get(file);
-      if (!stored) return undefined;
-      if (!directives.has(file)) directives.set(file, new Map(stored) as unknown as FileDirectives);
-      return directives.get(file);
-    };
-    const findings = located.filter((finding) => {
-      const inFile = directivesIn(finding.file);
-      return !inFile || !isSuppressed(inFile, finding.ruleId, finding.span.loc.start);
-    });
-    return {
-      findings,
-      suppressed: located.length - findings.length,
-      diagnostics: [...discovery.diagnostics, ...outcome.diagnostics.filter((d) => discovery.reported(d.file))].sort(compareDiagnostics),
-      filesAnalyzed: outcome.analysed,
-      filesParsed: outcome.parsed,
-      filesFound: discovery.files.length,
-      projects: discovery.projects,
-      declarations: discovery.declarations,
-      get linked() {
-        return outcome.linked();
-      },
-      timings,
-      cache: outcome.cache,
-      fileListFromCache: fromCache,
-      findingsFromCache: outcome.findingsFromCache,
-    };
-  };
+  const report = (outcome: Outcome): AnalysisResult => reportOutcome(discovery, outcome, { timings, fileListFromCache: fromCache });
 
   // The last run's outcome, when nothing it depends on has changed (unchanged-run.ts).
-  if (fromCache && runKeyed !== undefined) {
-    const unchanged = unchangedRun(cache!, { cwd, key: runKeyed, startedAt, timed, adapters });
+  if (fromCache && lastRunKey !== undefined) {
+    const unchanged = unchangedRun(cache!, { cwd, key: lastRunKey, startedAt, timed, adapters });
     if (unchanged) {
-      if (cache) timed('read', () => cache.save(cwd));
+      timed('read', () => cache!.save(cwd));
       let linked: LinkedProject | undefined;
       const linkUnchanged = (): LinkedProject => {
         if (linked) return linked;
@@ -214,18 +178,6 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
     findingsFromCache: cached !== undefined,
     linked: linkedProject,
   });
-}
-
-/** What a run found, before narrowing and suppression. */
-interface Outcome {
-  all: readonly Finding[];
-  diagnostics: readonly ToolDiagnostic[];
-  directives: ReadonlyMap<string, ReadonlyArray<[string, unknown[]]>>;
-  analysed: number;
-  parsed: number;
-  cache: { hits: number; misses: number };
-  findingsFromCache: boolean;
-  linked(): LinkedProject;
 }
 
 /** Files on disk that discovery did not queue (a queued file that could not be read stays unresolved). */

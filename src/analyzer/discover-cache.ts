@@ -5,8 +5,8 @@
 // other options, or an unreadable entry: discovered anew and stored.
 import path from 'node:path';
 import type { FactsCache } from './cache.js';
-import type { DiscoverOptions, Discovery, PlainDiscovery } from './discover.js';
-import { fromPlain } from './discovery-plain.js';
+import type { DiscoverOptions } from './discover.js';
+import { fromPlain, type Discovery, type PlainDiscovery } from './discovery.js';
 import { inputsUnchanged, recordInputs } from './fs-inputs.js';
 
 /** The last run's discovery as stored; the cache's salt vouches for the rest of its shape. */

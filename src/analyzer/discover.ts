@@ -14,7 +14,7 @@ import { AnalyzerConfigError } from './errors.js';
 import { noteProbe } from './fs-inputs.js';
 import { hasSourceExtension, isDeclarationFile, isWithin, relativePosix } from './source-paths.js';
 import { EMPTY_CHAIN, extendChain, type IgnoreChain } from './gitignore.js';
-import { planLayout, type LayoutPackage, type LayoutProject } from './layout.js';
+import { planLayout, type LayoutProject } from './layout.js';
 import { narrowScope } from './narrow-scope.js';
 import { governingProject, walkTree } from './tree.js';
 import { findTsconfig, type AliasConfig, type UnreadableDirectory } from './tsconfig.js';
@@ -23,7 +23,7 @@ import { createGlobFilter, unreadableDirectory, walkFiles, type DiscoveredFile, 
 export type { DiscoveredFile } from './walk.js';
 
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from './discover-defaults.js';
-import { fromPlain } from './discovery-plain.js';
+import { fromPlain, type Discovery } from './discovery.js';
 
 export { DEFAULT_EXCLUDE, DEFAULT_INCLUDE, fromPlain };
 
@@ -40,50 +40,7 @@ export interface DiscoverOptions {
   wholeTree?: boolean | undefined;
 }
 
-export interface Discovery {
-  /** What is analysed: the files of the projects that own a file under the paths. Sorted by `rel` (code-point order), no duplicates. */
-  files: DiscoveredFile[];
-  /**
-   * The files of the other projects, when paths narrow the run: never read unless the linker
-   * reaches one from an analysed file (a tool imported from another workspace package).
-   */
-  available: DiscoveredFile[];
-  /** Directories that could not be listed, configuration that could not be read. */
-  diagnostics: ToolDiagnostic[];
-  /** The tsconfig the run started from, absolute; undefined without one. */
-  tsconfig: string | undefined;
-  /**
-   * Each project in the order it was found, with the number of files it contributed: every project
-   * for a run over the whole directory, the ones that own files under the paths otherwise.
-   */
-  projects: ProjectReport[];
-  /** Workspace packages other packages import by name. */
-  packages: LayoutPackage[];
-  /** Module aliases for a file (from the tsconfig project that lists it). */
-  aliasesFor(rel: string): AliasConfig | undefined;
-  /** Whether a finding or diagnostic in this file (relative POSIX) is reported: it lies under the paths. */
-  reported(rel: string): boolean;
-  /** Declaration files given as paths (relative POSIX): their projects are analysed, nothing in them is checked. */
-  declarations: string[];
-  /** The same as plain data (for the cache: `fromPlain` gives it back). */
-  plain(): PlainDiscovery;
-}
-
-/** A discovery as JSON can hold it: the owners' aliases by file, the paths that narrow the report. */
-export interface PlainDiscovery extends Pick<Discovery, 'files' | 'available' | 'diagnostics' | 'tsconfig' | 'projects' | 'packages' | 'declarations'> {
-  aliases: AliasConfig[];
-  /** File → index into `aliases`, for the files whose project has aliases. */
-  owners: Array<[string, number]>;
-  /** The paths given, or null for a run over the whole directory. */
-  targets: Array<{ rel: string; directory: boolean }> | null;
-}
-
-export interface ProjectReport {
-  /** Its tsconfig, or `<dir> (default globs)`, relative to cwd. */
-  label: string;
-  /** Files it contributed (a file listed by two projects counts for the one nearest to it). */
-  files: number;
-}
+export type { Discovery, PlainDiscovery, ProjectReport } from './discovery.js';
 
 interface Target {
   abs: string;
