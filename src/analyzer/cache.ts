@@ -16,13 +16,13 @@
 // sections file (`<index>.run.json`, small, read by every run) has one line per section,
 // `["<name>"]<TAB><text>`: the last run's file discovery (discover-cache.ts), its findings before
 // suppression (result-cache.ts) and its outcome per file (unchanged-run.ts).
-import { isAscii } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import type { FileFacts } from '../facts/types.js';
 import type { FileStamp } from './read.js';
+import { readTextFile } from './text-file.js';
 
 /** Name of the index file when `cacheLocation` is a directory. */
 export const CACHE_FILE_NAME = 'analyzer-facts.json';
@@ -84,17 +84,7 @@ function isEntry(v: unknown): v is CacheEntry {
   );
 }
 
-/**
- * The index as text. It is written in ASCII (asciiJson), which decodes as Latin-1 in a fraction of
- * the time UTF-8 decoding takes (a tenth of a warm run's reading at 4k files); an index holding
- * other bytes (written by hand, or torn mid-character) is decoded as UTF-8.
- */
-function readIndex(file: string): string {
-  const bytes = fs.readFileSync(file);
-  return isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-}
-
-/** JSON text with every character beyond ASCII escaped (`\u2026`): the same values, ASCII bytes. */
+/** JSON text with every character beyond ASCII escaped (`\u2026`): the same values, ASCII bytes, which text-file.ts reads fast. */
 function asciiJson(text: string): string {
   return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
@@ -340,7 +330,7 @@ function rewrite(file: string, text: string): void {
 function linesOf(file: string, salt: string): { lines: Array<[unknown, string, number]>; deadChars: number; chars: number; endsWithNewline: boolean } | undefined {
   let text: string;
   try {
-    text = readIndex(file);
+    text = readTextFile(file);
   } catch {
     return undefined;
   }

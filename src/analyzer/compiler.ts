@@ -14,10 +14,9 @@
 // Its 9 MB are ASCII: read as bytes and decoded as Latin-1, not through Node's UTF-8 file reader,
 // which took 90-150 ms of them on Node 20 (a tenth of a cold run); any other byte in it and it is
 // decoded as UTF-8, as Node would.
-import { isAscii } from 'node:buffer';
-import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import type * as Morph from 'ts-morph';
+import { readTextFile } from './text-file.js';
 
 let loaded: typeof Morph.ts | undefined;
 
@@ -43,23 +42,16 @@ interface LoaderInternals {
   _extensions: Record<string, (module: { _compile(content: string, filename: string): unknown }, filename: string) => void>;
 }
 
-/** Runs `load` with `file` read by `readSource` instead of Node's reader (other files as Node reads them). */
+/** Runs `load` with `file` read by `readTextFile` instead of Node's reader (other files as Node reads them). */
 function readingBytes<T>(file: string, load: () => T): T {
   const extensions = (Module as unknown as LoaderInternals)._extensions;
   const original = extensions['.js']!;
-  extensions['.js'] = (module, filename) => (filename === file ? void module._compile(readSource(filename), filename) : original(module, filename));
+  extensions['.js'] = (module, filename) => (filename === file ? void module._compile(readTextFile(filename), filename) : original(module, filename));
   try {
     return load();
   } finally {
     extensions['.js'] = original;
   }
-}
-
-function readSource(file: string): string {
-  const bytes = fs.readFileSync(file);
-  if (isAscii(bytes)) return bytes.toString('latin1');
-  const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** The compiler for occasional use (reading a tsconfig): loads it on the first property read. */

@@ -65,8 +65,10 @@ export interface AnalyzeOptions {
    * Per-file cache, looked up by modification time and size, then by content hash, and salted with
    * the tool version and config hash; off when undefined.
    * (The "config" is what facts depend on: the facts format version, the adapter tables and the
-   * extractor's code; rule options only affect checks, which always run.) Relative to `cwd`. A directory (trailing `/`, an existing directory, or any name not ending in
-   * `.json`) holds `analyzer-facts.json`; a `*.json` path is the index file itself.
+   * extractor's code; rule options only affect checks, whose findings are kept under a key that
+   * includes them.) Relative to `cwd`. A directory (trailing `/`, an existing directory, or any name not ending in
+   * `.json`) holds `analyzer-facts.json`; a `*.json` path is the index file itself. Beside the index,
+   * `<index>.run.json` holds the last run's file list, findings and outcome.
    */
   cacheLocation?: string;
   /** Called as files are processed (the CLI draws a progress bar on a TTY). */
