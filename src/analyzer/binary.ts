@@ -2,6 +2,7 @@
 // a source file may hold a NUL (or another control character) inside a string or template literal
 // and is still source the compiler parses. Binary means a known file signature, a run of control
 // bytes, or a share of control bytes or invalid UTF-8 that no hand-written source has.
+import { isAscii, isUtf8 } from 'node:buffer';
 
 /** Bytes looked at; git sniffs the same 8 KiB. */
 export const BINARY_SNIFF_BYTES = 8 * 1024;
@@ -37,6 +38,9 @@ export function binaryReason(bytes: Uint8Array): string | undefined {
   }
   const sample = bytes.subarray(0, BINARY_SNIFF_BYTES);
   if (sample.length === 0) return undefined;
+  // Source files: no control byte, and valid UTF-8 (most often ASCII), each found by one native scan.
+  const clean = !CONTROL_BYTE.test(Buffer.from(sample.buffer, sample.byteOffset, sample.byteLength).toString('latin1'));
+  if (clean && (isAscii(sample) || isUtf8(sample))) return undefined;
   let control = 0;
   let run = 0;
   for (let i = 0; i < sample.length; i++) {
@@ -50,6 +54,10 @@ export function binaryReason(bytes: Uint8Array): string | undefined {
   if (invalid / sample.length > INVALID_UTF8_SHARE) return `${percent(invalid, sample.length)} invalid UTF-8 in the first ${kib(sample.length)}`;
   return undefined;
 }
+
+/** A byte `isControl` counts, in the sample read as Latin-1. */
+// eslint-disable-next-line no-control-regex -- control bytes are what it looks for
+const CONTROL_BYTE = /[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f]/;
 
 /** C0 controls and DEL, except the whitespace source files use (tab, LF, VT, FF, CR) and ESC. */
 function isControl(byte: number): boolean {

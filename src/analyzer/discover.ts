@@ -100,7 +100,7 @@ function discover(options: DiscoverOptions): Discovery {
     return walked;
   };
   const assign = (walked: Map<string, DiscoveredFile>): Assignment =>
-    assignOwners(cwd, layout.projects, walked, { include, exclude, containment, outside, diagnostics: walkDiagnostics });
+    assignOwners(cwd, layout.projects, walked, { include, exclude, containment, outside, diagnostics: walkDiagnostics, walkedFromRoot: !explicit });
   const ownersOf = ({ found, owner, governing }: Assignment): Set<LayoutProject> => {
     const owners = new Set<LayoutProject>();
     for (const rel of found.keys()) if (inTargets(rel)) owners.add(owner.get(rel) as LayoutProject);
@@ -192,7 +192,15 @@ function assignOwners(
   cwd: string,
   projects: readonly LayoutProject[],
   walked: ReadonlyMap<string, DiscoveredFile>,
-  options: { include: ((rel: string) => boolean) | undefined; exclude: ((rel: string) => boolean) | undefined; containment: Containment; outside: Set<string>; diagnostics: ToolDiagnostic[] },
+  options: {
+    include: ((rel: string) => boolean) | undefined;
+    exclude: ((rel: string) => boolean) | undefined;
+    containment: Containment;
+    outside: Set<string>;
+    diagnostics: ToolDiagnostic[];
+    /** `walked` comes from the walk of the tree from the root (tree.ts), which judged every link. */
+    walkedFromRoot: boolean;
+  },
 ): Assignment {
   const { include, exclude, containment, outside } = options;
   const found = new Map<string, DiscoveredFile>();
@@ -228,13 +236,20 @@ function assignOwners(
       const rel = relativePosix(cwd, abs);
       if (found.has(rel) || !hasSourceExtension(rel) || isDeclarationFile(rel)) continue;
       if ((include && !include(rel)) || exclude?.(rel)) continue;
+      // The tree's walk met it: from the root down it entered no link out of the roots and kept no
+      // file that is one. (A default-glob project's walk starts at its own directory, unchecked.)
+      const met = walked.get(rel);
+      if (met && options.walkedFromRoot) {
+        claim(rel, met, project);
+        continue;
+      }
       const link = containment.escape(abs);
       if (link !== undefined) {
         if (!outside.has(link)) options.diagnostics.push(outsideRootDiagnostic(cwd, link));
         outside.add(link);
         continue;
       }
-      claim(rel, walked.get(rel) ?? { abs, rel, symlink: isSymlink(abs) }, project);
+      claim(rel, met ?? { abs, rel, symlink: isSymlink(abs) }, project);
     }
   }
   for (const [rel, file] of walked) {

@@ -1,4 +1,6 @@
 // Questions about paths that must never throw: a missing or unreadable path simply answers no.
+// A missing path is asked without an exception (`throwIfNoEntry: false`): most probes are misses
+// (an import's candidate extensions), and building the error cost more than the stat.
 import fs from 'node:fs';
 import { noteProbe } from './fs-inputs.js';
 import { listedIsSymlink, realpath } from './fs-memo.js';
@@ -6,7 +8,7 @@ import { listedIsSymlink, realpath } from './fs-memo.js';
 export function isFile(p: string): boolean {
   noteProbe(p);
   try {
-    return fs.statSync(p).isFile();
+    return fs.statSync(p, { throwIfNoEntry: false })?.isFile() === true;
   } catch {
     return false;
   }
@@ -15,7 +17,7 @@ export function isFile(p: string): boolean {
 export function isDirectory(p: string): boolean {
   noteProbe(p);
   try {
-    return fs.statSync(p).isDirectory();
+    return fs.statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
   } catch {
     return false;
   }

@@ -36,7 +36,8 @@ export function sourceOnDisk(cwd: string, globs: { include?: readonly string[] |
 
 function isFile(abs: string): boolean {
   try {
-    return statSync(abs).isFile();
+    // Most paths asked are an import's candidate extensions that do not exist: no exception for those.
+    return statSync(abs, { throwIfNoEntry: false })?.isFile() === true;
   } catch {
     return false;
   }

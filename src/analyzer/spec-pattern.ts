@@ -8,6 +8,7 @@
 // name a `*` does not run into a trailing `.min.js`. For `exclude`: `*` and `?` match any character,
 // `**` any segments, and a spec excludes everything below what it matches. A spec whose last segment
 // has no `.`, `*` or `?` names a directory: it stands for `<spec>/**/*`. Case follows the host.
+import { escapeRegExp } from '../facts/reg-exp.js';
 
 /** One segment of a spec: `**`, or a test for a directory's name and one for a file's name. */
 type Component = { globstar: true; test: (name: string) => boolean } | { globstar: false; dir: (name: string) => boolean; file: (name: string) => boolean };
@@ -152,10 +153,6 @@ function wildcard(segment: string, star: string, hideDot: boolean): string {
   return body;
 }
 
-/** `text` matched literally in a regular expression. */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
-}
 
 /** Rooted as the compiler sees it: `/x`, `\x`, `c:`. */
 export function isRooted(p: string): boolean {

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { noteProbe, noteRead } from './fs-inputs.js';
 import { listDirectory } from './fs-memo.js';
 import { realpathOrUndefined } from './fs-probes.js';
-import { escapeRegExp, isRooted, normalizedSegments, SpecSet, type SpecState } from './spec-pattern.js';
+import { escapeRegExp } from '../facts/reg-exp.js';
+import { isRooted, normalizedSegments, SpecSet, type SpecState } from './spec-pattern.js';
 
 /** What the compiler asks its host's `readDirectory` for when it lists a tsconfig's files. */
 export interface DirectoryRequest {
