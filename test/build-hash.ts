@@ -1,5 +1,5 @@
 // What dist/ was built from: one hash of the content of every file the build reads from this
-// repository (src/, rules/, the two tsconfigs, package.json), by content, not mtime, so a touched
+// repository (src/, rules/, scripts/, the two tsconfigs, package.json), by content, not mtime, so a touched
 // file does not force a build and an edit saved within the same clock tick still does.
 // test/global-setup.ts builds when it differs from the one stored in dist/; the integration test
 // checks the stored one against the sources as they were when the suite started.
@@ -13,7 +13,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 /** Where the build stores the hash of the sources it was built from. */
 export const BUILD_HASH_FILE = path.join(repoRoot, 'dist/.sources-hash');
 
-const INPUT_DIRS = ['src', 'rules'];
+const INPUT_DIRS = ['src', 'rules', 'scripts'];
 const INPUT_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json'];
 
 function filesUnder(root: string, dir: string): string[] {

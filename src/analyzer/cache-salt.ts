@@ -55,6 +55,9 @@ export function linkerFingerprint(): string {
 
 /** sha256 over the modules in `dirs` (below src/ or dist/src/, recursively) and the analyzer's `modules`. */
 function codeFingerprint(dirs: readonly string[], modules: readonly string[]): string {
+  const self = fileURLToPath(import.meta.url);
+  // In the bundled CLI (dist/src/cli.cjs, scripts/bundle-cli.mjs) every module is that one file.
+  if (path.extname(self) === '.cjs') return sha256(`${dirs.join('/')}\0${modules.join('/')}\0${stampOf(self)}`);
   const root = fileURLToPath(new URL('../', import.meta.url));
   const here = fileURLToPath(new URL('.', import.meta.url));
   const extension = path.extname(fileURLToPath(import.meta.url));
@@ -77,13 +80,19 @@ function codeFingerprint(dirs: readonly string[], modules: readonly string[]): s
   const hash = files
     .sort()
     .map((file) => {
-      try {
-        const stat = fs.statSync(file);
-        return `${path.relative(root, file)}\0${stat.size}\0${stat.mtimeMs}`;
-      } catch {
-        return '';
-      }
+      const stamp = stampOf(file);
+      return stamp === '' ? '' : `${path.relative(root, file)}\0${stamp}`;
     })
     .join('\n');
   return sha256(hash);
+}
+
+/** A module's size and time; '' when it cannot be statted. */
+function stampOf(file: string): string {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.size}\0${stat.mtimeMs}`;
+  } catch {
+    return '';
+  }
 }

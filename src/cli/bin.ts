@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // The `tool-identity-audit` executable. Sets process.exitCode instead of calling process.exit(), so
 // reports piped to another program are flushed completely before Node exits.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { packageInfo } from '../version.js';
+import type * as Main from './main.js';
 
 // `tool-identity-audit | head` closes the pipe early: stop quietly instead of crashing on EPIPE.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -16,7 +19,7 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   process.stdout.write(`${packageInfo.version}\n`);
 } else {
   // Loaded lazily so the fast path above stays fast; main.ts loads the compiler only to analyse.
-  const { main } = await import('./main.js');
+  const { main, storeCompiledCode } = await loadMain();
   process.exitCode = await main(argv, {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -24,4 +27,19 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     env: process.env,
     isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
   });
+  storeCompiledCode();
+}
+
+/**
+ * The CLI's modules: the bundle the build makes of them (dist/src/cli.cjs, scripts/bundle-cli.mjs),
+ * compiled from a code cache, where it is there; else (a build without it) the modules themselves.
+ */
+async function loadMain(): Promise<{ main: typeof Main.main; storeCompiledCode(): void }> {
+  const bundle = fileURLToPath(new URL('../cli.cjs', import.meta.url));
+  const { requireBundle } = await import('./compile-cache.js');
+  if (existsSync(bundle)) {
+    const loaded = requireBundle<typeof Main>(bundle, process.env, process.cwd());
+    return { main: loaded.exports.main, storeCompiledCode: loaded.storeCompiledCode };
+  }
+  return { main: (await import('./main.js')).main, storeCompiledCode: () => {} };
 }

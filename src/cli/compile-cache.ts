@@ -10,7 +10,7 @@
 // that does not fit the source and the flags, so a code cache never changes a report.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import Module from 'node:module';
+import Module, { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -70,8 +70,33 @@ export function startCompileCache(env: Readonly<Record<string, string | undefine
     if (directory) return () => {};
     return enableCompileCache(path.join(os.tmpdir(), 'node-compile-cache'));
   }
+  return hookCommonJsCompile(ownDirectory(env, cwd));
+}
+
+/** This tool's directory for compiled code: under `NODE_COMPILE_CACHE`, else per user under the temporary directory. */
+function ownDirectory(env: Readonly<Record<string, string | undefined>>, cwd: string): string {
+  const directory = env['NODE_COMPILE_CACHE'];
   const base = directory ? path.resolve(cwd, directory) : path.join(os.tmpdir(), 'node-compile-cache', userPart());
-  return hookCommonJsCompile(path.join(base, 'tool-identity-audit', `${process.version}-${process.arch}`));
+  return path.join(base, 'tool-identity-audit', `${process.version}-${process.arch}`);
+}
+
+/** The bundled CLI (scripts/bundle-cli.mjs). */
+const BUNDLE_FILE = /[\\/]dist[\\/]src[\\/]cli\.cjs$/;
+
+/**
+ * Loads the bundled CLI, `file`, compiled from this tool's code cache (its own directory whatever
+ * `--cache` says: the bundle loads before the options are read; none under
+ * `NODE_DISABLE_COMPILE_CACHE`). Returns its exports and the function that stores what the run
+ * compiled; call it when the run is done.
+ */
+export function requireBundle<T>(file: string, env: Readonly<Record<string, string | undefined>>, cwd: string): { exports: T; storeCompiledCode(): void } {
+  const store = env['NODE_DISABLE_COMPILE_CACHE'] ? () => {} : hookCommonJsCompile(ownDirectory(env, cwd), BUNDLE_FILE, true);
+  try {
+    return { exports: createRequire(import.meta.url)(file) as T, storeCompiledCode: store };
+  } catch (error) {
+    store();
+    throw error;
+  }
 }
 
 /** Under the shared temporary directory, each user reads only the code they cached themselves. */
@@ -79,16 +104,26 @@ function userPart(): string {
   return `user-${typeof process.getuid === 'function' ? String(process.getuid()) : os.userInfo().username}`;
 }
 
-function hookCommonJsCompile(directory: string): () => void {
+/**
+ * Compiles the CommonJS files `files` matches through `vm.Script` with cached data from `directory`;
+ * the returned function stores what was compiled where there was no usable cache, or, with
+ * `regrow`, where the stored data is small and this run compiled a tenth more (the run that stored
+ * it did little: `--help` before the first analysis).
+ */
+function hookCommonJsCompile(directory: string, files: RegExp = COMPILER_FILE, regrow = false): () => void {
   const internal = Module as unknown as InternalModuleStatic;
   const original = internal.prototype._compile;
-  const fresh: Array<{ file: string; script: vm.Script }> = [];
+  // Scripts compiled this run, with the size of the data they were compiled from (0: none usable).
+  const compiled: Array<{ file: string; script: vm.Script; from: number; small: boolean }> = [];
   internal.prototype._compile = function compile(this: InternalModule, content: string, filename: string): unknown {
-    if (!COMPILER_FILE.test(filename)) return original.call(this, content, filename);
+    if (!files.test(filename)) return original.call(this, content, filename);
     const file = path.join(directory, `${createHash('sha256').update(`${filename}\0${content.length}\0${hashHead(content)}`).digest('hex').slice(0, 32)}.bin`);
     const cachedData = readOrUndefined(file);
     const script = new vm.Script(internal.wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
-    if (!cachedData || script.cachedDataRejected === true) fresh.push({ file, script });
+    const from = !cachedData || script.cachedDataRejected === true ? 0 : cachedData.length;
+    // Data under half the source's size came from a run that used little of it (`--help`): worth
+    // comparing with this run's (making the data costs about 13 ms for the bundle, so not always).
+    compiled.push({ file, script, from, small: from < content.length / 2 });
     const wrapper = script.runInThisContext() as (...args: unknown[]) => unknown;
     const require = Object.assign((id: string) => this.require(id), {
       resolve: (request: string, options?: unknown) => internal._resolveFilename(request, this, false, options),
@@ -98,12 +133,14 @@ function hookCommonJsCompile(directory: string): () => void {
   };
   return () => {
     internal.prototype._compile = original;
-    if (fresh.length === 0) return;
     try {
-      fs.mkdirSync(directory, { recursive: true });
-      for (const { file, script } of fresh.splice(0)) {
+      for (const { file, script, from, small } of compiled.splice(0)) {
+        if (from > 0 && !(regrow && small)) continue;
+        const data = script.createCachedData();
+        if (from > 0 && data.length <= from * 1.1) continue;
+        fs.mkdirSync(directory, { recursive: true });
         const temp = `${file}.${process.pid}.tmp`;
-        fs.writeFileSync(temp, script.createCachedData());
+        fs.writeFileSync(temp, data);
         fs.renameSync(temp, file);
       }
     } catch {
