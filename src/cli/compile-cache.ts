@@ -5,7 +5,9 @@
 // where Node's `NODE_COMPILE_CACHE` says; else Node's default, `<os tmpdir>/node-compile-cache`.
 // `NODE_DISABLE_COMPILE_CACHE` turns it off. Node 22.1+ caches every module itself; on Node 20 the
 // compiler's CommonJS files are compiled through `vm.Script` with cached data instead, in a
-// directory of this tool's (per user under the shared temporary directory). Only those files: the
+// directory of this tool's (per user under the shared temporary directory). The CLI's own modules,
+// bundled in one CommonJS file (dist/src/cli.cjs), go through the same hook on every Node, always
+// in that directory (`requireBundle`: they load before `--cache` is read). Only those files: the
 // hook never touches user code (none is ever loaded) nor any other package. V8 rejects cached data
 // that does not fit the source and the flags, so a code cache never changes a report.
 import { createHash } from 'node:crypto';
