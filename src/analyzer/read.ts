@@ -1,9 +1,9 @@
 // Reading one source file before any parsing: the file becomes text, or a ToolDiagnostic that says
 // why not (binary, too large, unreadable, a symlink loop). Never throws.
-import { isAscii } from 'node:buffer';
 import fs from 'node:fs';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { binaryReason } from './binary.js';
+import { textOf } from './text-file.js';
 import { isSymlink } from './fs-probes.js';
 
 /** Files larger than this are skipped (`too-large`): generated bundles, not hand-written tools. */
@@ -77,10 +77,7 @@ function decode(bytes: Buffer): { ok: true; text: string } | { ok: false; reason
   }
   const reason = binaryReason(bytes);
   if (reason !== undefined) return { ok: false, reason };
-  // ASCII (most source) decodes as Latin-1 to the same text, without Node 20's slower UTF-8 decoder.
-  if (isAscii(bytes)) return { ok: true, text: bytes.toString('latin1') };
-  const text = bytes.toString('utf8');
-  return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  return { ok: true, text: textOf(bytes) };
 }
 
 function formatMiB(size: number): string {
