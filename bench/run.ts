@@ -35,6 +35,8 @@ interface Options {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = process.cwd();
+/** The executable the package's `bin` names, as users run it. */
+const packageBin = path.join(repo, (JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['tool-identity-audit'] as string);
 
 function parseArgs(argv: string[]): Options {
   const get = (flag: string): string | undefined => {
@@ -115,7 +117,7 @@ function prepareSize(work: string, files: number, options: Options): PreparedSiz
   const corpus = generateCorpus(files, { seed: options.seed });
   writeCorpus(dir, corpus, repo);
   log(`${files} files: ${corpus.ordinary.length} ordinary, ${files - corpus.ordinary.length} agent-framework (${corpus.toolModules.length} tool modules), ${corpus.expectedCollisions.length} planted collisions; ${dir}`);
-  const bin = path.join(repo, 'dist/src/cli/bin.js');
+  const bin = packageBin;
   const cache = path.join(work, `cache-${files}`);
   const cli = [bin, dir, '--no-exit-code', '--format', 'json'];
   let edits = 0;
@@ -176,7 +178,7 @@ function finishSize(runner: Runner, work: string, p: PreparedSize, all: Map<stri
 
 /** The floor and the cold CLI on an existing project; the file counts show whether they read the same files. */
 function measureProject(runner: Runner, dir: string, options: Options): ProjectResult {
-  const cli = [path.join(repo, 'dist/src/cli/bin.js'), dir, '--no-exit-code', '--format', 'json'];
+  const cli = [packageBin, dir, '--no-exit-code', '--format', 'json'];
   const commands: Command[] = [
     { id: 'project floor', args: [path.join(here, 'floor.js'), dir], cwd: dir, ok: [0] },
     { id: 'project cli-cold', args: cli, cwd: dir, ok: [0] },
@@ -190,7 +192,7 @@ function measureProject(runner: Runner, dir: string, options: Options): ProjectR
 }
 
 function measureStartup(runner: Runner, work: string, runs: number): Record<string, Stat> {
-  const bin = path.join(repo, 'dist/src/cli/bin.js');
+  const bin = packageBin;
   const badConfig = path.join(work, 'bad-config');
   fs.mkdirSync(badConfig, { recursive: true });
   fs.writeFileSync(path.join(badConfig, 'tool-identity-audit.config.json'), '{ "maxWarning": 3 }\n');
@@ -225,7 +227,7 @@ function main(): void {
   const renderFlag = process.argv.indexOf('--render');
   if (renderFlag >= 0) return render(path.resolve(process.argv[renderFlag + 1] ?? 'bench/results.json'));
   const options = parseArgs(process.argv.slice(2));
-  if (!fs.existsSync(path.join(repo, 'dist/src/cli/bin.js'))) throw new Error('dist/ is missing: run `npm run build` (npm run bench does)');
+  if (!fs.existsSync(packageBin)) throw new Error('dist/ is missing: run `npm run build` (npm run bench does)');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tia-bench-'));
   const runner = new Runner(work);
   try {

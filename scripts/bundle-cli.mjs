@@ -1,23 +1,66 @@
-// The CLI's modules in one CommonJS file, dist/src/cli.cjs, which dist/src/cli/bin.js loads with a
-// V8 code cache (src/cli/bundle-loader.ts). Node 20 caches no compiled code for ES modules, and
-// resolving, reading and compiling the CLI's 150 modules was about 140 ms of every run; one file
-// compiled from its cache loads in about 50. Run after tsc, on its output (`npm run build`).
+// The CLI as two CommonJS files, made after tsc from its output (`npm run build`):
 //
-// Packages stay outside the file (required from node_modules as before) with one exception in
-// kind: a package that modules loaded on demand import statically would be required when the
-// file loads, so zod, which only the schemas use, is reached through a getter
-// (scripts/lazy-zod.cjs) that requires it on first use.
+// - dist/src/cli.cjs, the CLI's modules and the small pure-JavaScript packages they import, which
+//   dist/src/cli/bin.cjs loads with a V8 code cache (src/cli/compile-cache.ts). Node 20 caches no
+//   compiled code for ES modules, and resolving, reading and compiling the CLI's 150 modules was
+//   about 140 ms of every run; one file compiled from its cache loads in about 50. A package
+//   inside the file is compiled from the same cache and initialised when a module that imports it
+//   first runs, not when the file loads; one left outside is resolved, read and compiled on every
+//   run (about 15 ms for commander, picomatch, jsonc-parser, ignore and tinyglobby). Their licences
+//   are written next to the file (cli.cjs.LICENSE.txt). Outside stay the compiler (ts-morph, loaded
+//   on demand through its own code cache) and zod, which only the schemas use: it is reached through
+//   a getter (scripts/lazy-zod.cjs) that requires it on first use.
+// - dist/src/cli/bin.cjs, the executable the package's `bin` names: dist/src/cli/bin.js with the
+//   code-cache hook and the version, so that Node starts it without its ES module loader (about
+//   10 ms). Where the bundle is absent it imports the CLI's ES modules (./main.js).
+import fs from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { URL, fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+const dist = path.join(root, 'dist/src');
+/** Bare specifiers the bundle leaves to `require` (Node's own modules aside). */
+const OUTSIDE = new Set(['ts-morph', 'typescript']);
+const BUILTIN = new Set(builtinModules);
+const isBuiltin = (id) => id.startsWith('node:') || BUILTIN.has(id);
 
-await build({
-  input: path.join(root, 'dist/src/cli/main.js'),
+const cli = await build({
+  input: path.join(dist, 'cli/main.js'),
   platform: 'node',
   logLevel: 'warn',
-  resolve: { alias: { zod: path.join(root, 'scripts/lazy-zod.cjs') } },
-  external: (id) => id !== 'zod' && !id.startsWith('.') && !path.isAbsolute(id),
-  output: { file: path.join(root, 'dist/src/cli.cjs'), format: 'cjs', codeSplitting: false },
+  // A package's ES module build where it has one (jsonc-parser's `main` is a UMD factory whose
+  // `require` calls a bundler cannot follow).
+  resolve: { alias: { zod: path.join(root, 'scripts/lazy-zod.cjs') }, mainFields: ['module', 'main'] },
+  external: (id) => OUTSIDE.has(id) || isBuiltin(id),
+  output: { file: path.join(dist, 'cli.cjs'), format: 'cjs', codeSplitting: false, banner: '// Packages bundled in this file, with their licences: cli.cjs.LICENSE.txt' },
 });
+fs.writeFileSync(path.join(dist, 'cli.cjs.LICENSE.txt'), licences(cli.output[0].moduleIds));
+// A relative `require` left in the file is a module the bundler could not follow (a UMD factory's,
+// say): it would fail at run time, only on the path that reaches it.
+const unfollowed = /\brequire(?:\$\d+)?\(\s*["']\.{1,2}\//.exec(cli.output[0].code);
+if (unfollowed) throw new Error(`dist/src/cli.cjs: a relative require the bundler did not follow: ${unfollowed[0]}`);
+
+await build({
+  input: path.join(dist, 'cli/bin.js'),
+  platform: 'node',
+  logLevel: 'warn',
+  external: (id) => id === './main.js' || isBuiltin(id),
+  output: { file: path.join(dist, 'cli/bin.cjs'), format: 'cjs', codeSplitting: false },
+});
+
+/** The notices of the packages whose modules `ids` holds: name, version, licence and its text. */
+function licences(ids) {
+  const packages = new Map();
+  for (const id of ids) {
+    const match = /^(.*[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(id);
+    if (match && !packages.has(match[1])) packages.set(match[1], JSON.parse(fs.readFileSync(path.join(match[1], 'package.json'), 'utf8')));
+  }
+  const parts = [...packages].sort(([, a], [, b]) => a.name.localeCompare(b.name)).map(([dir, pkg]) => {
+    const file = fs.readdirSync(dir).find((name) => /^licen[cs]e/i.test(name));
+    if (!file) throw new Error(`${pkg.name}: no licence file to bundle with its code`);
+    return `${pkg.name} ${pkg.version} (${pkg.license})\n\n${fs.readFileSync(path.join(dir, file), 'utf8').trim()}\n`;
+  });
+  return `tool-identity-audit's CLI bundle (cli.cjs) holds code of these packages.\n\n${parts.join('\n---\n\n')}`;
+}

@@ -2,8 +2,9 @@
 import { readFileSync } from 'node:fs';
 
 function readOwnPackage(): { name: string; version: string } {
-  // src/version.ts and dist/src/version.js sit one and two levels below the package root.
-  for (const relative of ['../package.json', '../../package.json']) {
+  // src/version.ts, dist/src/version.js and the bundles that hold it (dist/src/cli.cjs,
+  // dist/src/cli/bin.cjs) sit one to three levels below the package root.
+  for (const relative of ['../package.json', '../../package.json', '../../../package.json']) {
     try {
       const pkg = JSON.parse(readFileSync(new URL(relative, import.meta.url), 'utf8')) as { name?: string; version?: string };
       if (pkg.name === 'tool-identity-audit' && typeof pkg.version === 'string') return { name: pkg.name, version: pkg.version };

@@ -18,9 +18,15 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   // loaded: pre-commit hooks and editors ask often. Same output as commander's version option.
   process.stdout.write(`${packageInfo.version}\n`);
 } else {
+  // No top-level await: the build also bundles this file into the CommonJS launcher the package's
+  // `bin` names (dist/src/cli/bin.cjs), which Node starts without its ES module loader.
+  void run(argv);
+}
+
+async function run(args: string[]): Promise<void> {
   // Loaded lazily so the fast path above stays fast; main.ts loads the compiler only to analyse.
   const { main, storeCompiledCode } = await loadMain();
-  process.exitCode = await main(argv, {
+  process.exitCode = await main(args, {
     stdout: process.stdout,
     stderr: process.stderr,
     cwd: process.cwd(),

@@ -1,28 +1,14 @@
-// One smoke test of the built executable (`node dist/src/cli/bin.js`), as `npm run demo` and users
+// One smoke test of the built executable (the package's `bin`, dist/src/cli/bin.cjs), as `npm run demo` and users
 // run it: real process, real exit code, output piped.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { helpdeskProject, removeProjects, run } from './helpers.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = path.join(root, 'dist/src/cli/bin.js');
-
-beforeAll(() => {
-  // test/global-setup.ts builds dist/ when it is stale; build here only if that did not happen.
-  if (existsSync(bin)) return;
-  try {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
-  } catch {
-    // tsc emits despite type errors; a missing bin.js fails the test below with a clear message.
-  }
-}, 300_000);
+import { bin } from './spawn.js';
 
 afterAll(removeProjects);
 
-describe('dist/src/cli/bin.js', () => {
+describe("the package's bin (dist/src/cli/bin.cjs)", () => {
   it('runs as an executable: same report and exit codes as in-process', async () => {
     expect(existsSync(bin), `${bin} was not built`).toBe(true);
     expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');

@@ -7,13 +7,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { afterAll, describe, expect, it } from 'vitest';
 import { helpdeskProject, removeProjects } from './helpers.js';
+import { bin } from './spawn.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = path.join(root, 'dist/src/cli/bin.js');
 const NATIVE = typeof (Module as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'tia-compile-cache-'));

@@ -1,12 +1,13 @@
-// The built executable as users run it (`node dist/src/cli/bin.js`), spawned with a clean
+// The built executable as users run it (the package's `bin`, dist/src/cli/bin.cjs), spawned with a clean
 // environment, and its JSON report as rows tests can compare.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-export const bin = path.join(repoRoot, 'dist/src/cli/bin.js');
+/** The file the package's `bin` names, as npm links it (test/global-setup.ts builds it). */
+export const bin = path.join(repoRoot, (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['tool-identity-audit']!);
 
 /**
  * The environment of every spawned run: PATH, and Node's NODE_COMPILE_CACHE in this checkout, so

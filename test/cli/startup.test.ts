@@ -1,18 +1,20 @@
 // Instant start: --version, --help and configuration errors never load the TypeScript compiler
 // (ts-morph bundles it); only a run that analyses does. The built executable runs with
 // test/cli/module-probe.mjs preloaded, which records every module the process resolves or requires.
-// The CLI's own modules come bundled in one CommonJS file (scripts/bundle-cli.mjs), so a package is
-// loaded when an ES module resolved it or one of its files is in the require cache.
+// The CLI's own modules and its small packages come bundled in one CommonJS file, started by a
+// CommonJS launcher (scripts/bundle-cli.mjs), so a package is loaded when an ES module resolved it
+// or one of its files is in the require cache.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageInfo } from '../../src/version.js';
 import { makeProject, packageJson, removeProjects } from './helpers.js';
+import { bin } from './spawn.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const bin = path.join(root, 'dist/src/cli/bin.js');
+const bundle = path.join(root, 'dist/src/cli.cjs');
 const probe = path.join(root, 'test/cli/module-probe.mjs');
 
 afterAll(removeProjects);
@@ -27,10 +29,10 @@ interface ProbedRun {
   required: string[];
 }
 
-function probedRun(args: string[], cwd: string): ProbedRun {
+function probedRun(args: string[], cwd: string, executable = bin): ProbedRun {
   const out = path.join(makeProject({}), 'modules.txt');
   const env = { PATH: process.env['PATH'] ?? '', MODULE_PROBE_OUT: out };
-  const result = spawnSync(process.execPath, ['--import', probe, bin, ...args], { cwd, env, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['--import', probe, executable, ...args], { cwd, env, encoding: 'utf8' });
   const lines = existsSync(out) ? readFileSync(out, 'utf8').split('\n') : [];
   return {
     status: result.status,
@@ -69,12 +71,25 @@ describe('start-up of the built CLI', () => {
       const help = probedRun(args, root);
       expect({ args, status: help.status, stderr: help.stderr }).toEqual({ args, status: 0, stderr: '' });
       expect(help.stdout).toMatch(args[0] === '--version' ? `${packageInfo.version}\n` : /^Usage: tool-identity-audit /);
-      // The probe did record the modules: the program itself was loaded.
-      expect(packagesOf(help)).toContain('commander');
       // The CLI's modules from their bundle, not one by one.
-      expect(help.required).toContain(path.join(root, 'dist/src/cli.cjs'));
+      expect(help.required).toContain(bundle);
       expect(compilerModules(help)).toEqual([]);
     }
+  });
+
+  it("starts from the package's bin without Node's ES module loader, and from dist/src/cli/bin.js too", () => {
+    expect(path.basename(bin)).toBe('bin.cjs');
+    const launched = probedRun(['--help'], root);
+    expect({ status: launched.status, stderr: launched.stderr }).toEqual({ status: 0, stderr: '' });
+    // Only the entry itself passes the probe's resolve hook (`--import` starts the ES module loader).
+    expect(launched.resolved).toEqual([pathToFileURL(bin).href]);
+    expect(launched.required).toEqual(expect.arrayContaining([bin, bundle]));
+    // commander, picomatch, jsonc-parser...: inside the bundle, not required from node_modules.
+    expect([...packagesOf(launched)]).toEqual([]);
+    // The ES module entry (the same program, for a build that stopped after tsc) loads the bundle too.
+    const esm = probedRun(['--help'], root, path.join(root, 'dist/src/cli/bin.js'));
+    expect({ status: esm.status, stdout: esm.stdout, stderr: esm.stderr }).toEqual({ status: 0, stdout: launched.stdout, stderr: '' });
+    expect(esm.required).toContain(bundle);
   });
 
   it('reports a configuration error (exit 2, naming the key) without loading the compiler', () => {
@@ -119,7 +134,7 @@ describe('start-up of the built CLI', () => {
       const run = probedRun(args, root);
       expect({ args, status: run.status, stderr: run.stderr }).toEqual({ args, status: 0, stderr: '' });
       expect(run.stdout).not.toBe('');
-      expect(packagesOf(run)).toContain('commander');
+      expect(run.required).toContain(bundle);
       expect({ args, zod: packagesOf(run).has('zod') }).toEqual({ args, zod: false });
     }
   });

@@ -2,24 +2,20 @@
 // load no compiler, so a process per case was nearly all start-up), or through the built executable
 // where a test is about the process (an MCP server spawned over stdio).
 import type { JsonMessage } from '../../src/reporters/json.js';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from '../cli/helpers.js';
+import { bin } from '../cli/spawn.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-export const bin = path.join(root, 'dist/src/cli/bin.js');
+export { bin };
 
-/** test/global-setup.ts builds dist/ when it is stale; build here only if that did not happen. */
+/** test/global-setup.ts builds dist/ (tsc, then the bundles); a test of the executable fails clearly without it. */
 export function ensureBuilt(): void {
-  if (existsSync(bin)) return;
-  try {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'pipe' });
-  } catch {
-    // tsc emits despite type errors; a missing bin.js fails the tests with a clear message.
-  }
+  if (!existsSync(bin)) throw new Error(`${bin} was not built (test/global-setup.ts builds it)`);
 }
 
 export interface BinResult {
@@ -37,7 +33,7 @@ export async function tools(args: readonly string[], cwd = root, env: Record<str
   return { status: code, stdout, stderr };
 }
 
-/** The same through `node dist/src/cli/bin.js`, in a clean environment plus `env`. */
+/** The same through the built executable (the package's `bin`), in a clean environment plus `env`. */
 export function toolsBin(args: readonly string[], cwd = root, env: Record<string, string> = {}): BinResult {
   const result = spawnSync(process.execPath, [bin, 'tools', ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
