@@ -13,9 +13,11 @@
 // line for a path replaces an earlier one, so a warm run after one edit writes one line; the index
 // is rewritten whole (and compact) when entries must go or replaced lines would be more than half
 // of it. It is read only when an entry is first looked up, and an entry is parsed only then. The
-// sections file (`<index>.run.json`, small, read by every run) has one line per section,
+// sections file (`<index>.run.json`, read by every run) has one line per section,
 // `["<name>"]<TAB><text>`: the last run's file discovery (discover-cache.ts), its findings before
-// suppression (result-cache.ts) and its outcome per file (unchanged-run.ts).
+// suppression (result-cache.ts) and its outcome per file (unchanged-run.ts), with the same rule: a
+// later line for a name replaces an earlier one, so a run that changed only small sections (a warm
+// run's edits) appends them instead of rewriting a megabyte.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -105,12 +107,12 @@ export function cacheFilePath(cwd: string, cacheLocation: string): string {
   return abs.toLowerCase().endsWith('.json') ? abs : path.join(abs, CACHE_FILE_NAME);
 }
 
-/** The file of the sections (`x.json` → `x.run.json`): read whole by every run, small. */
+/** The file of the sections (`x.json` → `x.run.json`): read whole by every run. */
 export function sectionsFilePath(indexFile: string): string {
   return indexFile.replace(/(\.json)?$/i, '.run.json');
 }
 
-/** What the last run's index file held: what an append must know. */
+/** What a cache file (the index, the sections) held as the last run left it: what an append must know. */
 interface Stored {
   entries: Map<string, string>;
   /** Characters of lines a later line for the same path replaced: what a rewrite would drop. */
@@ -135,34 +137,24 @@ export class FactsCache {
   private constructor(
     private readonly file: string,
     private readonly salt: string,
-    private readonly previousSections: ReadonlyMap<string, string>,
+    /** The sections file as read (undefined when missing, foreign or differently salted). */
+    private readonly storedSections: Stored | undefined,
   ) {}
 
   /** Reads the sections; the index of entries is read when first needed. */
   static open(file: string, salt: string): FactsCache {
-    const sections = new Map<string, string>();
-    for (const [key, raw] of linesOf(sectionsFilePath(file), salt)?.lines ?? []) {
-      if (Array.isArray(key) && typeof key[0] === 'string') sections.set(key[0], raw);
-    }
-    return new FactsCache(file, salt, sections);
+    return new FactsCache(file, salt, keyedLines(linesOf(sectionsFilePath(file), salt), (key) => (Array.isArray(key) && typeof key[0] === 'string' ? key[0] : undefined)));
+  }
+
+  private get previousSections(): ReadonlyMap<string, string> {
+    return this.storedSections?.entries ?? new Map();
   }
 
   /** The index as last written; undefined when missing, foreign or differently salted (then rewritten). */
   private index(): Stored | undefined {
     if (this.stored !== null) return this.stored;
-    const read = linesOf(this.file, this.salt);
-    if (!read) {
-      this.dirty = true;
-      return (this.stored = undefined);
-    }
-    const stored: Stored = { entries: new Map(), deadChars: read.deadChars, chars: read.chars, endsWithNewline: read.endsWithNewline };
-    for (const [rel, raw, length] of read.lines) {
-      if (typeof rel !== 'string') continue;
-      // A later line for the same path (appended by a later run) replaces the earlier one.
-      const before = stored.entries.get(rel);
-      if (before !== undefined) stored.deadChars += before.length + length - raw.length + 1;
-      stored.entries.set(rel, raw);
-    }
+    const stored = keyedLines(linesOf(this.file, this.salt), (rel) => (typeof rel === 'string' ? rel : undefined));
+    if (!stored) this.dirty = true;
     return (this.stored = stored);
   }
 
@@ -225,7 +217,7 @@ export class FactsCache {
   }
 
   /**
-   * Stores this run's sections and entries. The sections file is rewritten when a section changed.
+   * Stores this run's sections and entries (the sections that changed: see `saveSections`).
    * A run that changed a few entries appends their lines to the index (a later line for a path wins
    * when it is read), so a warm run after one edit writes one line, not the whole index; the index
    * is rewritten whole (temp file + rename) when it was missing or foreign, when an entry must go
@@ -271,21 +263,32 @@ export class FactsCache {
     return JSON.stringify({ layout: CACHE_LAYOUT, salt: this.salt });
   }
 
-  /** The sections file, rewritten whole (it is small) when a section changed. */
+  /**
+   * The sections that changed: appended when they are under a tenth of the file and the lines they
+   * replace keep it at least half live (a warm run's edits), else the file is rewritten whole.
+   */
   private saveSections(): void {
-    const changed = [...this.currentSections].some(([name, raw]) => raw !== this.previousSections.get(name));
-    if (!changed) return;
+    const changed = [...this.currentSections].filter(([name, raw]) => raw !== this.previousSections.get(name)).sort(([a], [b]) => (a < b ? -1 : 1));
+    if (changed.length === 0) return;
+    const line = (name: string, raw: string): string => `${JSON.stringify([name])}\t${raw}`;
+    const file = sectionsFilePath(this.file);
+    const stored = this.storedSections;
+    if (stored) {
+      const appended = changed.map(([name, raw]) => line(name, raw));
+      const appendedChars = appended.reduce((sum, text) => sum + text.length + 1, 0);
+      const replacedChars = changed.reduce((sum, [name]) => sum + (stored.entries.get(name)?.length ?? 0), 0);
+      if (10 * appendedChars < stored.chars && 2 * (stored.deadChars + replacedChars) <= stored.chars) {
+        appendTo(file, `${stored.endsWithNewline ? '' : '\n'}${appended.join('\n')}\n`);
+        return;
+      }
+    }
     const sections = new Map([...this.previousSections, ...this.currentSections]);
-    const body = [this.header(), ...[...sections.keys()].sort().map((name) => `${JSON.stringify([name])}\t${sections.get(name)}`)];
-    rewrite(sectionsFilePath(this.file), `${body.join('\n')}\n`);
+    const body = [this.header(), ...[...sections.keys()].sort().map((name) => line(name, sections.get(name)!))];
+    rewrite(file, `${body.join('\n')}\n`);
   }
 
   private append(text: string): void {
-    try {
-      fs.appendFileSync(this.file, asciiJson(text));
-    } catch {
-      // A read-only checkout: run without a cache.
-    }
+    appendTo(this.file, text);
   }
 
   /** A well-formed stored entry for `rel` with its text; a malformed one counts as absent. */
@@ -304,6 +307,31 @@ export class FactsCache {
     }
     return { entry, raw };
   }
+}
+
+function appendTo(file: string, text: string): void {
+  try {
+    fs.appendFileSync(file, asciiJson(text));
+  } catch {
+    // A read-only checkout: run without a cache.
+  }
+}
+
+/**
+ * A cache file's lines by key (`keyOf` of the line's key; lines without one are skipped): a later
+ * line for a key (appended by a later run) replaces the earlier one, whose characters count as dead.
+ */
+function keyedLines(read: ReturnType<typeof linesOf>, keyOf: (key: unknown) => string | undefined): Stored | undefined {
+  if (!read) return undefined;
+  const stored: Stored = { entries: new Map(), deadChars: read.deadChars, chars: read.chars, endsWithNewline: read.endsWithNewline };
+  for (const [key, raw, length] of read.lines) {
+    const name = keyOf(key);
+    if (name === undefined) continue;
+    const before = stored.entries.get(name);
+    if (before !== undefined) stored.deadChars += before.length + length - raw.length + 1;
+    stored.entries.set(name, raw);
+  }
+  return stored;
 }
 
 /** Writes a file whole, through a temp file and a rename (a reader sees the old or the new). */

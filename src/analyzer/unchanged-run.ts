@@ -8,7 +8,9 @@
 // taken (an edited file is read, and parsed when it can hold facts): the index of facts is not
 // read and nothing is resolved, linked or checked. Inline directives are what an edit may change
 // without changing the outcome: they are kept per file and applied anew. Anything else: the full
-// run, which records its outcome for the next.
+// run, which records its outcome for the next. What a warm run learnt (the edited files' times and
+// directives) goes into a small section of its own, on top of the record it read, so that the
+// record (a line per file) is not rewritten after every edit.
 import { createHash } from 'node:crypto';
 import type { Finding, ToolDiagnostic } from '../checks/finding.js';
 import type { FrameworkAdapter } from '../facts/adapters/types.js';
@@ -22,6 +24,7 @@ import { joinerFrom } from './source-paths.js';
 import type { RuleSettings } from './types.js';
 
 const SECTION = 'run';
+const EDITS_SECTION = 'run-edits';
 const LINKED = 1;
 const RELEVANT = 2;
 
@@ -37,6 +40,15 @@ interface RunRecord {
   directives: Record<string, Array<[string, unknown[]]>>;
   findings: Finding[];
   diagnostics: ToolDiagnostic[];
+}
+
+/** Warm runs' changes to one record (`base`, its `at`), applied when it is read. */
+interface RunEdits {
+  key: string;
+  base: number;
+  at: number;
+  /** Edited files: time, size and directives (null where an edit removed them all). Pairs, not an object: a path is no property name. */
+  files: Array<[rel: string, mtimeMs: number, size: number, directives: Array<[string, unknown[]]> | null]>;
 }
 
 export interface RunKeyInput {
@@ -74,8 +86,9 @@ export interface UnchangedOptions {
 }
 
 export function unchangedRun(cache: FactsCache, options: UnchangedOptions): UnchangedRun | undefined {
-  const record = options.timed('read', () => readRecord(cache, options.key));
-  if (!record) return undefined;
+  const read = options.timed('read', () => readRecord(cache, options.key));
+  if (!read) return undefined;
+  const { record, edits } = read;
   if (!options.timed('read', () => inputsUnchanged(record.inputs, record.at))) return undefined;
   const withDiagnostics = new Set(record.diagnostics.map((d) => d.file));
   const directives = new Map(Object.entries(record.directives));
@@ -130,16 +143,14 @@ export function unchangedRun(cache: FactsCache, options: UnchangedOptions): Unch
     }
     states.push({ abs, rel, entry, linked, directives: undefined });
   }
-  // The index learns the edits (appended, without reading it); the record their times.
+  // The index learns the edits (appended, without reading it); the record their times, through
+  // the edits on top of it (`edits.at`: every state was checked by this run, so it vouches from this
+  // run's start on).
   for (const [rel, entry] of edited) cache.set(rel, entry);
   if (edited.length > 0) {
-    const stamps = new Map(edited.map(([rel, entry]) => [rel, entry.stamp]));
-    const files = record.files.map((f): FileRecord => {
-      const stamp = stamps.get(f[0]);
-      return stamp ? [f[0], stamp.mtimeMs, stamp.size, f[3], f[4], f[5]] : f;
-    });
-    // Every state in it was checked by this run: it vouches from this run's start on.
-    cache.setSection(SECTION, JSON.stringify({ ...record, at: options.startedAt, files, directives: Object.fromEntries(directives) }));
+    const files = new Map(edits.files.map((f) => [f[0], f]));
+    for (const [rel, entry] of edited) files.set(rel, [rel, entry.stamp.mtimeMs, entry.stamp.size, entry.directives ?? null]);
+    cache.setSection(EDITS_SECTION, JSON.stringify({ ...edits, at: options.startedAt, files: [...files.values()] } satisfies RunEdits));
   }
   const hashes = new Map(record.files.map((f) => [f[0], f[5]]));
   return {
@@ -182,13 +193,31 @@ export function recordRun(
   cache.setSection(SECTION, JSON.stringify(record));
 }
 
-function readRecord(cache: FactsCache, key: string): RunRecord | undefined {
-  const raw = cache.section(SECTION);
+/** The last full run's record under `key`, with the warm runs' edits since applied, and those edits. */
+function readRecord(cache: FactsCache, key: string): { record: RunRecord; edits: RunEdits } | undefined {
+  const record = parsed<RunRecord>(cache.section(SECTION));
+  // The cache's salt vouches for the shape this version wrote; another key is another run.
+  if (record?.key !== key || !Array.isArray(record.files)) return undefined;
+  const stored = parsed<RunEdits>(cache.section(EDITS_SECTION));
+  // Edits of another record (an older one, which a full run replaced since) do not apply.
+  if (stored?.key !== key || stored.base !== record.at || !Array.isArray(stored.files)) return { record, edits: { key, base: record.at, at: record.at, files: [] } };
+  const edited = new Map(stored.files.map((f) => [f[0], f]));
+  const files = record.files.map((f): FileRecord => {
+    const edit = edited.get(f[0]);
+    return edit ? [f[0], edit[1], edit[2], f[3], f[4], f[5]] : f;
+  });
+  const directives = new Map(Object.entries(record.directives));
+  for (const [rel, , , value] of stored.files) {
+    if (value) directives.set(rel, value);
+    else directives.delete(rel);
+  }
+  return { record: { ...record, at: stored.at, files, directives: Object.fromEntries(directives) }, edits: stored };
+}
+
+function parsed<T>(raw: string | undefined): T | undefined {
   if (raw === undefined) return undefined;
   try {
-    const record = JSON.parse(raw) as RunRecord;
-    // The cache's salt vouches for the shape this version wrote; another key is another run.
-    return record?.key === key && Array.isArray(record.files) ? record : undefined;
+    return JSON.parse(raw) as T;
   } catch {
     return undefined;
   }

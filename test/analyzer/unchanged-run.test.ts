@@ -68,6 +68,43 @@ describe('a run over unchanged files', () => {
     expect(reported(suppressed)).toEqual(await uncached());
   });
 
+  it("appends a warm run's edits to the sections file instead of rewriting it; a full run's record voids them", async () => {
+    const cwd = project();
+    const options: AnalyzeOptions = { cwd, rules: recommendedRules(), cacheLocation: '.cache/' };
+    const uncached = async (): Promise<unknown> => reported(await analyzeProject({ cwd, rules: options.rules }));
+    const sectionsFile = path.join(cwd, '.cache', 'analyzer-facts.run.json');
+    const sectionNames = (): string[] => fs.readFileSync(sectionsFile, 'utf8').trimEnd().split('\n').slice(1).map((line) => line.slice(0, line.indexOf('\t')));
+    await analyzeProject(options);
+    expect((await analyzeProject(options)).findingsFromCache).toBe(true);
+    const recorded = fs.readFileSync(sectionsFile, 'utf8');
+    // A rewrite goes through a temporary file and a rename: a new inode.
+    const inode = fs.statSync(sectionsFile).ino;
+    expect(sectionNames()).toEqual(['["discovery"]', '["findings"]', '["run"]']);
+
+    // A directive added at the end of a line (the facts stay the same): the edited file's time and
+    // directives on a line of their own, after the record.
+    const agent = fs.readFileSync(path.join(cwd, 'src/agent.ts'), 'utf8');
+    writeFiles(cwd, { 'src/agent.ts': agent.replace(/\n$/, ' // eslint-disable-line tool-identity/no-tool-name-collision\n') });
+    const suppressed = await analyzeProject(options);
+    expect([suppressed.findingsFromCache, suppressed.findings.map((f) => f.ruleId), suppressed.suppressed]).toEqual([true, ['no-call-id-coercion'], 1]);
+    const appended = fs.readFileSync(sectionsFile, 'utf8');
+    expect([appended.startsWith(recorded), fs.statSync(sectionsFile).ino]).toEqual([true, inode]);
+    expect(sectionNames()).toEqual(['["discovery"]', '["findings"]', '["run"]', '["run-edits"]']);
+    // Read back with the record: the edit is known (nothing read or parsed), the directive applied.
+    const again = await analyzeProject(options);
+    expect([again.cache, again.filesParsed, again.suppressed]).toEqual([{ hits: 5, misses: 0 }, 0, 1]);
+    expect(fs.readFileSync(sectionsFile, 'utf8')).toBe(appended);
+
+    // The directive removed, and an import added (a full run): the old edits do not touch its record.
+    writeFiles(cwd, { 'src/agent.ts': agent, 'src/format.ts': `import './tools/orders.js';\n${fs.readFileSync(path.join(cwd, 'src/format.ts'), 'utf8')}` });
+    const full = await analyzeProject(options);
+    expect([full.findingsFromCache, full.suppressed]).toEqual([false, 0]);
+    expect(reported(full)).toEqual(await uncached());
+    const after = await analyzeProject(options);
+    expect([after.findingsFromCache, after.cache, after.suppressed]).toEqual([true, { hits: 5, misses: 0 }, 0]);
+    expect(reported(after)).toEqual(reported(full));
+  });
+
   it('an edit that changes the meaning, a file gone or a file appearing where an import pointed is a full run', async () => {
     const cwd = project({
       '.gitignore': 'src/generated/\n',
