@@ -224,14 +224,14 @@ function judge(file: SourceRef, options: CollectOptions, out: Collected): { entr
   let entry = cache?.byStamp(file.rel, stat.stamp);
   let text: string | undefined;
   if (!entry) {
-    const read = readSource(file.abs, file.rel, stat);
+    const read = readSource(file.abs, file.rel, stat, cache !== undefined);
     if (!read.ok) {
       out.diagnostics.push(read.diagnostic);
       cache?.forget(file.rel);
       return undefined;
     }
     text = read.text;
-    const hash = cache ? sha256(read.bytes) : '';
+    const hash = read.hash;
     entry = cache?.byHash(file.rel, hash, stat.stamp);
     if (!entry) {
       if (cache) out.cache.misses++;

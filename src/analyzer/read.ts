@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { binaryReason } from './binary.js';
+import { sha256 } from './cache.js';
 import { textOf } from './text-file.js';
 import { isSymlink } from './fs-probes.js';
 
@@ -10,7 +11,8 @@ import { isSymlink } from './fs-probes.js';
 export const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
 export type ReadResult =
-  | { ok: true; text: string; bytes: Buffer }
+  /** `hash`: the sha256 of the bytes when asked for, else ''. */
+  | { ok: true; text: string; hash: string }
   | { ok: false; diagnostic: ToolDiagnostic };
 
 /** What the facts cache compares before it reads a file: modification time and size. */
@@ -45,12 +47,15 @@ export function statSource(abs: string, rel: string): StatResult {
   return { ok: true, stamp: { mtimeMs: stat.mtimeMs, size: stat.size } };
 }
 
-/** Reads a file `statSource` accepted (pass its result to spare a second stat). */
-export function readSource(abs: string, rel: string, stat: StatResult = statSource(abs, rel)): ReadResult {
+/**
+ * Reads a file `statSource` accepted (pass its result to spare a second stat), with the sha256 of
+ * its bytes when `hash` says so (the facts cache's content key).
+ */
+export function readSource(abs: string, rel: string, stat: StatResult = statSource(abs, rel), hash = false): ReadResult {
   if (!stat.ok) return stat;
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(abs);
+    bytes = readBytes(abs);
   } catch (error) {
     const code = errorCode(error);
     if (code === 'ELOOP') return failure(rel, 'symlink-loop', 'Symbolic link loop: the link never resolves to a file.');
@@ -61,7 +66,34 @@ export function readSource(abs: string, rel: string, stat: StatResult = statSour
   }
   const decoded = decode(bytes);
   if (!decoded.ok) return failure(rel, 'binary', `Binary file (${decoded.reason}): not analysed.`);
-  return { ok: true, text: decoded.text, bytes };
+  return { ok: true, text: decoded.text, hash: hash ? sha256(bytes) : '' };
+}
+
+// Every file is read into this one buffer (grown as needed), decoded and hashed before the next is
+// read: a run reads thousands of files, and a fresh buffer for each (as `readFileSync` allocates)
+// was a fifth of the time of reading them, in page faults and in the collector's external memory.
+let scratch = Buffer.allocUnsafeSlow(64 * 1024);
+
+/** The file's bytes up to end of file, or the first `MAX_FILE_BYTES + 1`; valid until the next call. */
+function readBytes(abs: string): Buffer {
+  const fd = fs.openSync(abs, 'r');
+  try {
+    let length = 0;
+    for (;;) {
+      if (length === scratch.length) {
+        if (length > MAX_FILE_BYTES) break;
+        const grown = Buffer.allocUnsafeSlow(scratch.length * 2);
+        scratch.copy(grown, 0, 0, length);
+        scratch = grown;
+      }
+      const read = fs.readSync(fd, scratch, length, scratch.length - length, null);
+      if (read === 0) break;
+      length += read;
+    }
+    return scratch.subarray(0, length);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /**

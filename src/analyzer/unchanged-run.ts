@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Finding, ToolDiagnostic } from '../checks/finding.js';
 import type { FrameworkAdapter } from '../facts/adapters/types.js';
 import type { FileFacts } from '../facts/types.js';
-import { type CacheEntry, type FactsCache, sha256 } from './cache.js';
+import type { CacheEntry, FactsCache } from './cache.js';
 import { linkerFingerprint } from './cache-salt.js';
 import { entryFromText, entryWithFacts, type FileState, type Timed } from './collect.js';
 import { inputsUnchanged } from './fs-inputs.js';
@@ -126,9 +126,9 @@ export function unchangedRun(cache: FactsCache, options: UnchangedOptions): Unch
       entry = { stamp, hash: '', relevant, follows, diagnostics: [] };
     } else {
       // Edited: the same meaning, or the full run.
-      const read = options.timed('read', () => readSource(abs, rel, { ok: true, stamp }));
+      const read = options.timed('read', () => readSource(abs, rel, { ok: true, stamp }, true));
       if (!read.ok) return undefined;
-      entry = options.timed('read', () => entryFromText(read.text, sha256(read.bytes), stamp, options.adapters));
+      entry = options.timed('read', () => entryFromText(read.text, read.hash, stamp, options.adapters));
       if (entry.relevant !== relevant || JSON.stringify(entry.follows) !== JSON.stringify(follows)) return undefined;
       if (linked || relevant) {
         if (withDiagnostics.has(rel)) return undefined;

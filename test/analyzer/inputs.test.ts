@@ -56,11 +56,11 @@ describe('inputs that cannot be analysed', () => {
     });
     // Tests run as root, where chmod 000 does not stop reads: inject the error the OS would give.
     const secret = path.join(cwd, 'src/secret.ts');
-    const realRead = fs.readFileSync;
-    vi.spyOn(fs, 'readFileSync').mockImplementation(((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    const realOpen = fs.openSync;
+    vi.spyOn(fs, 'openSync').mockImplementation(((file: fs.PathLike, ...rest: unknown[]) => {
       if (file === secret) throw Object.assign(new Error(`EACCES: permission denied, open '${secret}'`), { code: 'EACCES' });
-      return (realRead as (...args: unknown[]) => unknown)(file, ...rest);
-    }) as typeof fs.readFileSync);
+      return (realOpen as (...args: unknown[]) => unknown)(file, ...rest);
+    }) as typeof fs.openSync);
 
     const result = await analyzeProject({ cwd, rules: recommendedRules() });
     expect(rows(result.findings)).toEqual([EXPECTED_ROW]);

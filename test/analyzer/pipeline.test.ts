@@ -125,7 +125,8 @@ describe('analyzer pipeline', () => {
     await analyzeProject(options);
     const sources = (): string[] =>
       read.mock.calls.map(([file]) => path.relative(cwd, String(file)).split(path.sep).join('/')).filter((file) => file.startsWith('src/'));
-    const read = vi.spyOn(fs, 'readFileSync');
+    // A source file is read through `fs.openSync` (read.ts reads into one reused buffer).
+    const read = vi.spyOn(fs, 'openSync');
 
     calls.files.length = 0;
     const warm = await analyzeProject(options);

@@ -53,7 +53,7 @@ function expectStylishNames(stylish: string, file: string, kind: string): void {
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 const DEEP = 10_000;
 
-describe('hostile inputs through dist/src/cli/bin.js', () => {
+describe("hostile inputs through the package's bin (dist/src/cli/bin.cjs)", () => {
   it('a syntax error: parse-error with its position, exit 1; none for a file that is never parsed', () => {
     const cwd = project({
       'src/broken.ts': `${FRAMEWORK_IMPORT}export function f(a: string {\n  return a;\n}\n`,
