@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { adapters as builtins } from '../facts/adapters/index.js';
 import type { FrameworkAdapter } from '../facts/adapters/types.js';
 import { packageInfo } from '../version.js';
-import { sha256 } from './cache.js';
+import { sha256 } from './sha256.js';
 
 /** Bump when the shape or meaning of `FileFacts` changes. */
 export const FACTS_FORMAT_VERSION = 21;

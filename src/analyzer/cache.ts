@@ -18,7 +18,6 @@
 // suppression (result-cache.ts) and its outcome per file (unchanged-run.ts), with the same rule: a
 // later line for a name replaces an earlier one, so a run that changed only small sections (a warm
 // run's edits) appends them instead of rewriting a megabyte.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ToolDiagnostic } from '../checks/finding.js';
@@ -89,10 +88,6 @@ function isEntry(v: unknown): v is CacheEntry {
 /** JSON text with every character beyond ASCII escaped (`\u2026`): the same values, ASCII bytes, which text-file.ts reads fast. */
 function asciiJson(text: string): string {
   return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
-export function sha256(data: string | Buffer): string {
-  return createHash('sha256').update(data).digest('hex');
 }
 
 /** The index file for a `cacheLocation` (relative to `cwd`): a directory unless it names a .json file. */

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { binaryReason } from './binary.js';
-import { sha256 } from './cache.js';
+import { sha256 } from './sha256.js';
 import { textOf } from './text-file.js';
 import { isSymlink } from './fs-probes.js';
 
