@@ -34,7 +34,7 @@ const cli = await build({
   // `require` calls a bundler cannot follow).
   resolve: { alias: { zod: path.join(root, 'scripts/lazy-zod.cjs') }, mainFields: ['module', 'main'] },
   external: (id) => OUTSIDE.has(id) || isBuiltin(id),
-  output: { file: path.join(dist, 'cli.cjs'), format: 'cjs', codeSplitting: false, banner: '// Packages bundled in this file, with their licences: cli.cjs.LICENSE.txt' },
+  output: { file: path.join(dist, 'cli.cjs'), format: 'cjs', codeSplitting: false, charset: 'ascii', comments: { legal: true, annotation: false, jsdoc: false }, banner: '// Packages bundled in this file, with their licences: cli.cjs.LICENSE.txt' },
 });
 fs.writeFileSync(path.join(dist, 'cli.cjs.LICENSE.txt'), licences(cli.output[0].moduleIds));
 // A relative `require` left in the file is a module the bundler could not follow (a UMD factory's,

@@ -59,7 +59,9 @@ export interface RunKeyInput {
 }
 
 export function runKey({ discovery, rules, prefilter }: RunKeyInput): string {
-  return createHash('sha256').update(linkerFingerprint()).update('\0').update(JSON.stringify({ rules: rules ?? null, prefilter })).update('\0').update(discovery).digest('hex');
+  // The stored discovery is ASCII (cache.ts escapes the rest): hashed as Latin-1, the same bytes
+  // without the UTF-8 encoding of half a megabyte.
+  return createHash('sha256').update(linkerFingerprint()).update('\0').update(JSON.stringify({ rules: rules ?? null, prefilter })).update('\0').update(discovery, 'latin1').digest('hex');
 }
 
 /** The outcome of the last run, taken for this one. */
