@@ -7,7 +7,8 @@
 //   inside the file is compiled from the same cache and initialised when a module that imports it
 //   first runs, not when the file loads; one left outside is resolved, read and compiled on every
 //   run (about 15 ms for commander, picomatch, jsonc-parser, ignore and tinyglobby). Their licences
-//   are written next to the file (cli.cjs.LICENSE.txt). Outside stay the compiler (ts-morph, loaded
+//   are written next to the file (cli.cjs.LICENSE.txt). The file is ASCII, without JSDoc comments,
+//   so Node reads it without decoding UTF-8. Outside stay the compiler (ts-morph, loaded
 //   on demand through its own code cache) and zod, which only the schemas use: it is reached through
 //   a getter (scripts/lazy-zod.cjs) that requires it on first use.
 // - dist/src/cli/bin.cjs, the executable the package's `bin` names: dist/src/cli/bin.js with the
