@@ -224,7 +224,7 @@ export class FactsCache {
     this.saveSections();
     if (this.stored === null) {
       const lines = [...this.current.keys()].sort().map((rel) => `${JSON.stringify(rel)}\t${JSON.stringify(this.current.get(rel)!.entry)}`);
-      if (lines.length > 0) this.append(`\n${lines.join('\n')}\n`);
+      if (lines.length > 0) appendTo(this.file, `\n${lines.join('\n')}\n`);
       return;
     }
     const kept = new Map<string, string>();
@@ -244,7 +244,7 @@ export class FactsCache {
     }
     const stored = this.stored;
     if (stored && !this.dropped && 2 * (stored.deadChars + replacedChars) <= stored.chars) {
-      if (changed.length > 0) this.append(`${stored.endsWithNewline ? '' : '\n'}${changed.join('\n')}\n`);
+      if (changed.length > 0) appendTo(this.file, `${stored.endsWithNewline ? '' : '\n'}${changed.join('\n')}\n`);
       return;
     }
     const lines = new Map(kept);
@@ -282,10 +282,6 @@ export class FactsCache {
     rewrite(file, `${body.join('\n')}\n`);
   }
 
-  private append(text: string): void {
-    appendTo(this.file, text);
-  }
-
   /** A well-formed stored entry for `rel` with its text; a malformed one counts as absent. */
   private entryOf(rel: string): { entry: CacheEntry; raw: string } | undefined {
     const raw = this.previous.get(rel);
@@ -304,6 +300,7 @@ export class FactsCache {
   }
 }
 
+/** Appends lines to a cache file (ASCII, as every line of it). */
 function appendTo(file: string, text: string): void {
   try {
     fs.appendFileSync(file, asciiJson(text));
