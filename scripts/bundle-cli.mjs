@@ -42,6 +42,10 @@ fs.writeFileSync(path.join(dist, 'cli.cjs.LICENSE.txt'), licences(cli.output[0].
 // say): it would fail at run time, only on the path that reaches it.
 const unfollowed = /\brequire(?:\$\d+)?\(\s*["']\.{1,2}\//.exec(cli.output[0].code);
 if (unfollowed) throw new Error(`dist/src/cli.cjs: a relative require the bundler did not follow: ${unfollowed[0]}`);
+// An `import()` left in the file (of a package outside it) fails once the file is compiled from its
+// code cache: on Node 20 such a script has no dynamic-import loader. Load packages with `require`.
+const dynamicImport = /(?<![\w$.])import\(/.exec(cli.output[0].code);
+if (dynamicImport) throw new Error(`dist/src/cli.cjs: an import() the bundler left: ${cli.output[0].code.slice(dynamicImport.index - 60, dynamicImport.index + 60)}`);
 
 await build({
   input: path.join(dist, 'cli/bin.js'),

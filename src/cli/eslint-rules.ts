@@ -5,7 +5,6 @@
 import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ruleIds, type RuleId } from '../checks/catalog.js';
 import type { RuleSettings } from '../analyzer/types.js';
 import { RULE_PREFIX, type RuleLevel } from './config.js';
@@ -31,14 +30,19 @@ interface EslintClass {
 const SEVERITIES: Record<string, RuleLevel> = { '0': 'off', '1': 'warn', '2': 'error', off: 'off', warn: 'warn', error: 'error' };
 
 /** The project's `eslint` (resolved from the working directory, never this package's own). */
-async function projectEslint(cwd: string, origin: string): Promise<EslintClass> {
+function projectEslint(cwd: string, origin: string): EslintClass {
+  const load = createRequire(path.join(cwd, 'package.json'));
   let entry: string;
   try {
-    entry = createRequire(path.join(cwd, 'package.json')).resolve('eslint');
+    entry = load.resolve('eslint');
   } catch {
     throw new CliError(`${origin}: eslint is not installed in ${cwd} (cannot resolve "eslint" from there); install eslint 9 or later, or drop ${origin}`);
   }
-  const api = (await import(pathToFileURL(entry).href)) as { ESLint?: EslintClass; default?: { ESLint?: EslintClass } };
+  // `require`, not `import()`: the bundled CLI (dist/src/cli.cjs) is compiled from a V8 code cache,
+  // and on Node 20 a script compiled from cached data has no dynamic-import loader ("A dynamic
+  // import callback was not specified"). ESLint is CommonJS; an ES module build would load through
+  // require(esm), which every Node the package supports has.
+  const api = load(entry) as { ESLint?: EslintClass; default?: { ESLint?: EslintClass } };
   const ESLint = api.ESLint ?? api.default?.ESLint;
   const major = Number(ESLint?.version.split('.')[0]);
   if (!ESLint || !(major >= 9)) {
@@ -70,7 +74,7 @@ export async function eslintRulesForFiles(cwd: string, request: EslintRulesReque
     }
     if (!isFile) throw new CliError(`${origin}: ${path.relative(cwd, configFile) || configFile} is a directory; name the ESLint config file (paths to audit go before ${origin})`);
   }
-  const ESLint = await projectEslint(cwd, origin);
+  const ESLint = projectEslint(cwd, origin);
   const eslint = new ESLint({ cwd, ...(configFile !== undefined ? { overrideConfigFile: configFile } : {}) });
   return async (files: readonly string[]): Promise<ReadonlyMap<string, RuleSettings>> => {
     const out = new Map<string, RuleSettings>();

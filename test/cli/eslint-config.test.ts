@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeProject, packageJson, removeProjects, run, tsconfigJson } from './helpers.js';
+import { runBin } from './spawn.js';
 
 afterAll(removeProjects);
 
@@ -119,6 +120,22 @@ describe('--eslint-config: levels and options file by file, as ESLint gives them
       cwd: eslintProject({ 'config/eslint.strict.mjs': strict, 'audit.json': '{ "rulesFrom": "eslint", "eslintConfig": "config/eslint.strict.mjs" }\n' }),
     });
     expect(rows(byKey.stdout)).toEqual(['legacy/old-archive.ts:5 error valid-tool-name']);
+  });
+});
+
+describe('--eslint-config from the installed executable', () => {
+  it('loads the project\'s ESLint on every run, also when the CLI is compiled from its code cache', async () => {
+    // A fresh compile cache: the first run compiles the bundle and stores its code, the second runs
+    // from it (where, through \`import()\`, the project's ESLint once failed to load).
+    const env = { NODE_COMPILE_CACHE: path.join(makeProject({}), 'compile-cache') };
+    const dir = eslintProject();
+    const inProcess = await run(['--eslint-config', '-f', 'json'], { cwd: dir });
+    for (const attempt of ['compiled', 'from the code cache']) {
+      const spawned = runBin(dir, ['--eslint-config', '-f', 'json'], { env });
+      expect({ attempt, status: spawned.status, stderr: spawned.stderr }).toEqual({ attempt, status: 0, stderr: '' });
+      expect(rows(spawned.stdout)).toEqual(rows(inProcess.stdout));
+    }
+    expect(rows(inProcess.stdout)).toEqual(['src/archive.ts:5 warn valid-tool-name']);
   });
 });
 
