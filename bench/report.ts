@@ -58,6 +58,8 @@ export function ratios(sizes: readonly SizeResult[]): Ratios {
       cliOverTsc: ratio(c['cli-cold'], c.tsc),
       warmToolOverCold: ratio(c['cli-warm-tool'], c['cli-cold']),
       warmPlainOverCold: ratio(c['cli-warm-plain'], c['cli-cold']),
+      serverToolOverCold: ratio(c['cli-server-tool'], c['cli-cold']),
+      serverPlainOverCold: ratio(c['cli-server-plain'], c['cli-cold']),
       eslintPluginOverBase: ratio(c['eslint-plugin'], c.eslint),
       cliPerFileVsBase: perFile(s, 'cli-cold'),
       floorPerFileVsBase: perFile(s, 'floor'),
@@ -85,6 +87,8 @@ export function targets(sizes: readonly SizeResult[], r: Ratios, startup: Record
     make('cli-tsc-4k', 'Cold CLI / `tsc --noEmit` at 4k files', at(4000, 'cliOverTsc'), 0.1),
     make('warm-cold-4k', 'Warm CLI (one tool module changed) / cold at 4k files', at(4000, 'warmToolOverCold'), 0.15),
     make('warm-plain-cold-4k', 'Warm CLI (one ordinary file changed) / cold at 4k files', at(4000, 'warmPlainOverCold'), 0.15),
+    make('server-cold-4k', 'Warm CLI through a running server (one tool module changed) / cold at 4k files', at(4000, 'serverToolOverCold'), 0.15),
+    make('server-plain-cold-4k', 'Warm CLI through a running server (one ordinary file changed) / cold at 4k files', at(4000, 'serverPlainOverCold'), 0.15),
     withNode(make('version', '`--version` wall time', startup['--version']?.wallMs, 150, 'ms')),
     withNode(make('demo', '`fixtures/demo` wall time', startup['fixtures/demo']?.wallMs, 1000, 'ms')),
     make('per-file-16k', 'Cold CLI per-file cost at 16k / at 1k', at(16000, 'cliPerFileVsBase'), 1.2),
@@ -108,19 +112,19 @@ export function markdown(sizes: readonly SizeResult[], r: Ratios, startup: Recor
     lines.push(row(['floor', 'CLI cold', 'CLI / floor']), sep(3), row([`${ms(project.floor)} / ${mb(project.floor)}`, `${ms(project.cli)} / ${mb(project.cli)}`, x(project.cli.wallMs / project.floor.wallMs)]), '');
   }
   lines.push('Median wall time (ms):', '');
-  const timeHead = ['files', 'floor', 'CLI cold', 'CLI first run', 'CLI warm, tool edit', 'CLI warm, plain edit', '`tsc --noEmit`', 'ESLint', 'ESLint + plugin'];
+  const timeHead = ['files', 'floor', 'CLI cold', 'CLI first run', 'CLI warm, tool edit', 'CLI warm, plain edit', 'server, tool edit', 'server, plain edit', '`tsc --noEmit`', 'ESLint', 'ESLint + plugin'];
   lines.push(row(timeHead), sep(timeHead.length));
   for (const s of sizes) {
     const c = s.commands;
-    lines.push(row([String(s.files), ms(c.floor), ms(c['cli-cold']), ms(c['cli-first']), ms(c['cli-warm-tool']), ms(c['cli-warm-plain']), ms(c.tsc), ms(c.eslint), ms(c['eslint-plugin'])]));
+    lines.push(row([String(s.files), ms(c.floor), ms(c['cli-cold']), ms(c['cli-first']), ms(c['cli-warm-tool']), ms(c['cli-warm-plain']), ms(c['cli-server-tool']), ms(c['cli-server-plain']), ms(c.tsc), ms(c.eslint), ms(c['eslint-plugin'])]));
   }
   lines.push('', 'Ratios:', '');
-  const ratioHead = ['files', 'CLI / floor', 'first run / floor', 'CLI / tsc', 'warm / cold (tool)', 'warm / cold (plain)', 'ESLint with / without plugin', 'plugin rules (TIMING): of rule time / of wall', 'CLI per file vs 1k', 'floor per file vs 1k'];
+  const ratioHead = ['files', 'CLI / floor', 'first run / floor', 'CLI / tsc', 'warm / cold (tool)', 'warm / cold (plain)', 'server / cold (tool)', 'server / cold (plain)', 'ESLint with / without plugin', 'plugin rules (TIMING): of rule time / of wall', 'CLI per file vs 1k', 'floor per file vs 1k'];
   lines.push(row(ratioHead), sep(ratioHead.length));
   for (const s of sizes) {
     const q = r[s.files] ?? {};
     const timing = s.eslintTiming ? `${pct(s.eslintTiming.shareOfRules)} / ${pct(s.eslintTiming.shareOfWall)}` : '—';
-    lines.push(row([String(s.files), x(q.cliOverFloor), x(q.firstOverFloor), x(q.cliOverTsc), x(q.warmToolOverCold), x(q.warmPlainOverCold), x(q.eslintPluginOverBase), timing, x(q.cliPerFileVsBase), x(q.floorPerFileVsBase)]));
+    lines.push(row([String(s.files), x(q.cliOverFloor), x(q.firstOverFloor), x(q.cliOverTsc), x(q.warmToolOverCold), x(q.warmPlainOverCold), x(q.serverToolOverCold), x(q.serverPlainOverCold), x(q.eslintPluginOverBase), timing, x(q.cliPerFileVsBase), x(q.floorPerFileVsBase)]));
   }
   lines.push('', 'Peak RSS (MB):', '');
   const rssHead = ['files', 'floor', 'CLI cold', 'CLI warm', '`tsc`', 'ESLint + plugin'];

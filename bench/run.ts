@@ -1,7 +1,9 @@
 // `npm run bench`: generates seeded projects (1k to 16k files), then measures, interleaved in one
 // process tree, the floor (read + createSourceFile of every file), the CLI cold, the CLI with
 // --cache after one changed file (a tool module, and an ordinary file), `tsc --noEmit` and ESLint
-// (typescript-eslint `recommended`, without and with this plugin's `recommended`). Prints Markdown
+// (typescript-eslint `recommended`, without and with this plugin's `recommended`), and the same two
+// warm runs sent to a resident server (`server start`, in a temporary directory of the bench's own,
+// so no other command reaches it). Prints Markdown
 // tables of medians, ratios and the issue's targets, and writes bench/results.json.
 //
 //   npm run bench                          all sizes, 3 runs each
@@ -112,6 +114,9 @@ interface PreparedSize {
   commands: Command[];
 }
 
+/** TMPDIR of the runs sent to the bench's server: the other commands, without it, run alone. */
+const serverEnv = (work: string): Record<string, string> => ({ TMPDIR: path.join(work, 'server') });
+
 function prepareSize(work: string, files: number, options: Options): PreparedSize {
   const dir = path.join(work, `corpus-${files}`);
   const corpus = generateCorpus(files, { seed: options.seed });
@@ -132,6 +137,9 @@ function prepareSize(work: string, files: number, options: Options): PreparedSiz
     { id: 'cli-first', args: cli, cwd: dir, ok: [0], env: { NODE_DISABLE_COMPILE_CACHE: '1' } },
     { id: 'cli-warm-tool', args: [...cli, '--cache', '--cache-location', cache], cwd: dir, ok: [0], before: editTool },
     { id: 'cli-warm-plain', args: [...cli, '--cache', '--cache-location', cache], cwd: dir, ok: [0], before: editPlain },
+    // The same cache: every warm run, here or on the server, sees the one file edited before it.
+    { id: 'cli-server-tool', args: [...cli, '--cache', '--cache-location', cache], cwd: dir, ok: [0], before: editTool, env: serverEnv(work) },
+    { id: 'cli-server-plain', args: [...cli, '--cache', '--cache-location', cache], cwd: dir, ok: [0], before: editPlain, env: serverEnv(work) },
   ];
   const heavy = files <= options.heavyMax;
   if (heavy) {
@@ -242,7 +250,15 @@ function main(): void {
     // Every command of every size in one interleaved schedule, so load that changes during a long
     // run on a shared machine hits all sizes alike and the per-file ratios stay comparable.
     const prepared = options.sizes.map((files) => prepareSize(work, files, options));
-    const all = interleaved(runner, prepared.flatMap((p) => p.commands), options.runs, log);
+    // One server for every size; the warm-up round is its first run of each.
+    fs.mkdirSync(serverEnv(work)['TMPDIR'] as string, { recursive: true });
+    if (prepared.length > 0) runner.run({ id: 'server start', args: [packageBin, 'server', 'start', '--idle', '600'], cwd: work, env: serverEnv(work), ok: [0] });
+    let all: Map<string, Sample[]>;
+    try {
+      all = interleaved(runner, prepared.flatMap((p) => p.commands), options.runs, log);
+    } finally {
+      runner.run({ id: 'server stop', args: [packageBin, 'server', 'stop'], cwd: work, env: serverEnv(work), ok: [0] });
+    }
     // results.json is rewritten after every size's untimed runs, so a failure there keeps the rest.
     for (const p of [...prepared, ...(prepared.length === 0 ? [undefined] : [])]) {
       if (p) sizes.push(finishSize(runner, work, p, all, options));

@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { packageInfo } from '../version.js';
 import type * as Main from './main.js';
+import { runOnServer } from './server-client.js';
+import { serverPlace } from './server-place.js';
 
 // `tool-identity-audit | head` closes the pipe early: stop quietly instead of crashing on EPIPE.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -24,14 +26,26 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 }
 
 async function run(args: string[]): Promise<void> {
+  const bundle = fileURLToPath(new URL('../cli.cjs', import.meta.url));
+  const server = serverPlace(fileURLToPath(import.meta.url), existsSync(bundle) ? bundle : fileURLToPath(new URL('./main.js', import.meta.url)), packageInfo.version);
+  // A resident server of this installation (`server start`) runs it with everything loaded; the
+  // `server` commands themselves always run here.
+  if (args[0] !== 'server') {
+    const code = await runOnServer(server, args, { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env });
+    if (code !== undefined) {
+      process.exitCode = code;
+      return;
+    }
+  }
   // Loaded lazily so the fast path above stays fast; main.ts loads the compiler only to analyse.
-  const { main, storeCompiledCode } = await loadMain();
+  const { main, storeCompiledCode } = await loadMain(bundle);
   process.exitCode = await main(args, {
     stdout: process.stdout,
     stderr: process.stderr,
     cwd: process.cwd(),
     env: process.env,
     isTTY: { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true },
+    server: server ?? null,
   });
   storeCompiledCode();
 }
@@ -40,8 +54,7 @@ async function run(args: string[]): Promise<void> {
  * The CLI's modules: the bundle the build makes of them (dist/src/cli.cjs, scripts/bundle-cli.mjs),
  * compiled from a code cache, where it is there; else (a build without it) the modules themselves.
  */
-async function loadMain(): Promise<{ main: typeof Main.main; storeCompiledCode(): void }> {
-  const bundle = fileURLToPath(new URL('../cli.cjs', import.meta.url));
+async function loadMain(bundle: string): Promise<{ main: typeof Main.main; storeCompiledCode(): void }> {
   const { requireBundle } = await import('./compile-cache.js');
   if (existsSync(bundle)) {
     const loaded = requireBundle<typeof Main>(bundle, process.env, process.cwd());

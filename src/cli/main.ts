@@ -21,32 +21,25 @@ import { startCompileCache } from './compile-cache.js';
 import { CliError, errorMessage, ExitCode } from './errors.js';
 import { graphFormats, renderGraph, type GraphFormat } from './graph.js';
 import { narrowLinked } from './graph-scope.js';
-import { planOutputs, writeReportFile, type Env } from './output.js';
+import { planOutputs, writeReportFile } from './output.js';
 import { renderTimings } from './performance.js';
 import { contributingProjects, emptyRunError, renderProjects } from './projects.js';
 import { renderCoverage } from './coverage.js';
 import { declaredAdapters } from '../facts/adapters/declarations.js';
 import type { AdapterDeclaration } from '../facts/adapters/declarations.js';
-import { createProgress, PROGRESS_MIN_FILES, type ProgressStream } from './progress.js';
+import { createProgress, PROGRESS_MIN_FILES } from './progress.js';
 import { applyLevels, parseRuleOverride, resolveRules } from './rules.js';
 import { eslintRulesForFiles, fileLevelOf, type EslintRulesRequest, type FileLevels } from './eslint-rules.js';
 import { exitCodeOf, parseMaxWarnings, TOOL_NAME, writeBaselineFile, writeReports } from './report-run.js';
 import { registerToolsCommand } from './tools.js';
+import { registerServerCommand } from './server.js';
+import type { CliIo } from './cli-io.js';
 
 export { TOOL_NAME };
 
 export const DEFAULT_CACHE_LOCATION = 'node_modules/.cache/tool-identity-audit';
 
-export interface CliIo {
-  stdout: ProgressStream;
-  stderr: ProgressStream;
-  /** Project root: configuration, paths and report paths are relative to it. */
-  cwd: string;
-  env: Env;
-  isTTY: { stdout: boolean; stderr: boolean };
-  /** Test seam: the analyzer to run (default `analyzeProject`). */
-  analyze?: (options: AnalyzeOptions) => Promise<AnalysisResult>;
-}
+export type { CliIo } from './cli-io.js';
 
 interface AuditOptions {
   config?: string;
@@ -112,6 +105,8 @@ Examples:
       draw the agent/tool map
   $ ${TOOL_NAME} tools mcp-tools/
       audit dumped MCP tools/list results and provider request bodies
+  $ ${TOOL_NAME} server start
+      keep the CLI and the compiler loaded: later runs are sent to it
 `;
 
 /** Runs the CLI with `argv` (the arguments after the program name); resolves to the exit code. */
@@ -179,6 +174,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     });
 
   registerToolsCommand(program, io, (code) => {
+    exitCode = code;
+  });
+  registerServerCommand(program, io, main, (code) => {
     exitCode = code;
   });
 
