@@ -53,11 +53,35 @@ function placeOf(io: CliIo): ServerPlace {
   return io.server;
 }
 
+/** The longest wait a timer can take (2^31 - 1 ms, about 24 days), in whole minutes. */
+const MAX_IDLE_MINUTES = Math.floor((2 ** 31 - 1) / 60_000);
+
 function idleMinutes(given: string | undefined): number {
   if (given === undefined) return DEFAULT_IDLE_MINUTES;
   const minutes = Number(given);
   if (!/^\d+(?:\.\d+)?$/.test(given.trim()) || !(minutes > 0)) throw new CliError(`--idle ${given}: expected a number of minutes above 0`);
+  // A longer timer fires at once (Node clamps it to 1 ms): the server would stop as it starts.
+  if (minutes > MAX_IDLE_MINUTES) throw new CliError(`--idle ${given}: at most ${MAX_IDLE_MINUTES} minutes`);
   return minutes;
+}
+
+/** A request line as the client sends it: anything else (another program on the socket) is hung up on. */
+function isRequest(message: unknown): message is Request {
+  const request = message as (Partial<Omit<RunRequest, 'type'>> & { type?: unknown }) | null;
+  if (typeof request !== 'object' || request === null || typeof request.fingerprint !== 'string') return false;
+  if (request.type === 'status' || request.type === 'stop') return true;
+  return (
+    request.type === 'run' &&
+    Array.isArray(request.argv) &&
+    request.argv.every((arg) => typeof arg === 'string') &&
+    typeof request.cwd === 'string' &&
+    typeof request.env === 'object' &&
+    request.env !== null &&
+    typeof request.isTTY === 'object' &&
+    request.isTTY !== null &&
+    typeof request.columns === 'object' &&
+    request.columns !== null
+  );
 }
 
 /** Serves runs until stopped, idle for `minutes`, or its code changes under it. */
@@ -85,7 +109,7 @@ export async function serve(place: ServerPlace, minutes: number, io: CliIo, main
     socket.on(
       'data',
       messageReader(
-        (message) => answer(message as Request, socket),
+        (message) => (isRequest(message) ? answer(message, socket) : socket.destroy()),
         () => socket.destroy(),
       ),
     );

@@ -57,6 +57,19 @@ function runsServed(tmp: string): number {
   return Number(/, (\d+) runs?,/.exec(status.stdout)?.[1]);
 }
 
+/**
+ * The fingerprint the server answers to: a status request with the right one is answered with the
+ * status, so it is found by asking as the executable does (a `server status` of the same build).
+ */
+async function serverFingerprint(tmp: string, cwd: string): Promise<string> {
+  const { serverPlace } = await import('../../src/cli/server-place.js');
+  const { packageInfo } = await import('../../src/version.js');
+  const place = serverPlace(bin, path.join(path.dirname(bin), '..', 'cli.cjs'), packageInfo.version)!;
+  const replies = await rawRequest(socketOf(tmp), { type: 'status', fingerprint: place.fingerprint });
+  expect((replies[0] as { type: string }).type, `status from ${cwd}`).toBe('status');
+  return place.fingerprint;
+}
+
 /** Sends one raw request line to the socket; resolves to the reply lines. */
 function rawRequest(socket: string, request: unknown): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
@@ -139,6 +152,21 @@ describe('tool-identity-audit server', () => {
     expect(fs.existsSync(socket)).toBe(false);
   });
 
+  it('hangs up on a line that is not a request, and goes on serving', async () => {
+    const tmp = freshTmp();
+    const cwd = helpdeskProject();
+    expect(start(tmp, cwd).status).toBe(0);
+    const socket = socketOf(tmp);
+    expect(await rawRequest(socket, null)).toEqual([]);
+    expect(await rawRequest(socket, 'status')).toEqual([]);
+    // Its own code's fingerprint, but no arguments: not a run it could answer.
+    const fingerprint = await serverFingerprint(tmp, cwd);
+    expect(await rawRequest(socket, { type: 'run', fingerprint, cwd })).toEqual([]);
+    expect(runsServed(tmp)).toBe(0);
+    expect(cli(tmp, cwd, ['--format', 'json'])).toEqual(cli(freshTmp(), cwd, ['--format', 'json']));
+    expect(runsServed(tmp)).toBe(1);
+  });
+
   it('is not reached through a socket directory others can open, and refuses to start in one', () => {
     const tmp = freshTmp();
     const cwd = helpdeskProject();
@@ -179,6 +207,9 @@ describe('tool-identity-audit server', () => {
     const tmp = freshTmp();
     const result = cli(tmp, process.cwd(), ['server', 'start', '--idle', 'soon']);
     expect(result).toEqual({ status: 2, stdout: '', stderr: 'tool-identity-audit: --idle soon: expected a number of minutes above 0\n' });
+    // Longer than a timer can wait: it would fire at once.
+    const tooLong = cli(tmp, process.cwd(), ['server', 'run', '--idle', '50000']);
+    expect(tooLong).toEqual({ status: 2, stdout: '', stderr: 'tool-identity-audit: --idle 50000: at most 35791 minutes\n' });
     expect(fs.existsSync(socketDir(tmp))).toBe(false);
   });
 
