@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { helpdeskProject, removeProjects, run } from './helpers.js';
-import { bin } from './spawn.js';
+import { bin, cleanEnv } from './spawn.js';
 
 afterAll(removeProjects);
 
@@ -15,7 +15,7 @@ describe("the package's bin (dist/src/cli/bin.cjs)", () => {
 
     const cwd = helpdeskProject();
     // A clean environment: no CI, GitHub Actions or NO_COLOR from the machine running the tests.
-    const env = { PATH: process.env['PATH'] ?? '' };
+    const env = cleanEnv();
     const audit = spawnSync(process.execPath, [bin], { cwd, env, encoding: 'utf8' });
     const inProcess = await run([], { cwd });
     expect(inProcess.code).toBe(1);

@@ -10,14 +10,23 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const bin = path.join(repoRoot, (JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin['tool-identity-audit']!);
 
 /**
- * The environment of every spawned run: PATH, and Node's NODE_COMPILE_CACHE in this checkout, so
- * the compiler is compiled once for the suite instead of once per process (a quarter of each run;
- * on Node 20 the CLI applies the variable itself, src/cli/compile-cache.ts). A code cache changes no
- * output: V8 rejects an entry that does not fit and compiles again. No CI, GitHub Actions or
- * NO_COLOR from the machine running the tests.
+ * A clean environment (PATH only: no CI, GitHub Actions or NO_COLOR from the machine running the
+ * tests) with a TMPDIR of the suite's own, where no resident server listens: a server the developer
+ * started for this checkout (`server start`) would otherwise answer the tests' runs
+ * (test/cli/server.test.ts starts its own, each in a TMPDIR of its own).
+ */
+export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env['PATH'] ?? '', TMPDIR: path.join(repoRoot, 'node_modules/.cache/tool-identity-audit-tests/tmp'), ...extra };
+}
+
+/**
+ * The environment of most spawned runs: the clean one, and Node's NODE_COMPILE_CACHE in this
+ * checkout, so the compiler is compiled once for the suite instead of once per process (a quarter
+ * of each run; on Node 20 the CLI applies the variable itself, src/cli/compile-cache.ts). A code
+ * cache changes no output: V8 rejects an entry that does not fit and compiles again.
  */
 export function binEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env['PATH'] ?? '', NODE_COMPILE_CACHE: path.join(repoRoot, 'node_modules/.cache/tool-identity-audit-tests'), ...extra };
+  return cleanEnv({ NODE_COMPILE_CACHE: path.join(repoRoot, 'node_modules/.cache/tool-identity-audit-tests'), ...extra });
 }
 
 export interface BinResult {

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packageInfo } from '../../src/version.js';
 import { makeProject, packageJson, removeProjects } from './helpers.js';
-import { bin } from './spawn.js';
+import { bin, cleanEnv } from './spawn.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bundle = path.join(root, 'dist/src/cli.cjs');
@@ -31,7 +31,7 @@ interface ProbedRun {
 
 function probedRun(args: string[], cwd: string, executable = bin): ProbedRun {
   const out = path.join(makeProject({}), 'modules.txt');
-  const env = { PATH: process.env['PATH'] ?? '', MODULE_PROBE_OUT: out };
+  const env = cleanEnv({ MODULE_PROBE_OUT: out });
   const result = spawnSync(process.execPath, ['--import', probe, executable, ...args], { cwd, env, encoding: 'utf8' });
   const lines = existsSync(out) ? readFileSync(out, 'utf8').split('\n') : [];
   return {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { run } from '../cli/helpers.js';
-import { bin } from '../cli/spawn.js';
+import { bin, cleanEnv } from '../cli/spawn.js';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export { bin };
@@ -35,7 +35,7 @@ export async function tools(args: readonly string[], cwd = root, env: Record<str
 
 /** The same through the built executable (the package's `bin`), in a clean environment plus `env`. */
 export function toolsBin(args: readonly string[], cwd = root, env: Record<string, string> = {}): BinResult {
-  const result = spawnSync(process.execPath, [bin, 'tools', ...args], { cwd, env: { PATH: process.env['PATH'] ?? '', ...env }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [bin, 'tools', ...args], { cwd, env: cleanEnv(env), encoding: 'utf8' });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
