@@ -38,9 +38,14 @@ export class Runner {
   private readonly probe: string;
   private counter = 0;
 
+  /** TMPDIR of every command unless it sets its own: no resident server listens there (one the user started would answer the CLI's runs). */
+  private readonly tmp: string;
+
   constructor(private readonly workDir: string) {
     this.probe = path.join(workDir, 'rss-probe.cjs');
     fs.writeFileSync(this.probe, PROBE);
+    this.tmp = path.join(workDir, 'tmp');
+    fs.mkdirSync(this.tmp, { recursive: true });
   }
 
   run(command: Command): Sample {
@@ -49,7 +54,7 @@ export class Runner {
     const start = performance.now();
     const result = spawnSync(process.execPath, ['--require', this.probe, ...command.args], {
       cwd: command.cwd,
-      env: { ...process.env, ...command.env, TIA_BENCH_RSS_FILE: rssFile },
+      env: { ...process.env, TMPDIR: this.tmp, ...command.env, TIA_BENCH_RSS_FILE: rssFile },
       encoding: 'utf8',
       maxBuffer: 1 << 30,
     });
