@@ -216,7 +216,10 @@ export function extractFacts(tsModule: TsModule | typeof MorphTs, source: TS.Sou
   const result = walk(ctx, false);
   ctx.fnByNode = result.fnByNode;
   const modules = [...specifiers, ...result.requires];
-  ctx.enabled = adapters.filter((adapter) => modules.some((module) => adapterEnabledBy(adapter, module)) || wrapperPattern(adapter)?.test(ctx.text));
+  // The screen's wrapper pattern is every adapter's in one alternation: one scan says whether any
+  // adapter's own needs testing (most files call no wrapper).
+  const wrappers = mentionsWrapper(ctx.text, adapters);
+  ctx.enabled = adapters.filter((adapter) => modules.some((module) => adapterEnabledBy(adapter, module)) || (wrappers && wrapperPattern(adapter)?.test(ctx.text)));
   ctx.facts.adapters = ctx.enabled.map((adapter) => adapter.id);
 
   const frameworks = createFrameworkState();
