@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { agentTs, helpdeskProject, removeProjects, run, toolsTs, writeFiles } from './helpers.js';
-import { bin, binEnv, type BinResult } from './spawn.js';
+import { bin, binEnv, repoRoot, type BinResult } from './spawn.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'tia-server-test-'));
 const started: Array<{ tmp: string }> = [];
@@ -90,6 +90,11 @@ describe('tool-identity-audit server', () => {
 
     const alone = { json: cli(freshTmp(), cwd, ['--format', 'json']), stylish: cli(freshTmp(), cwd, ['--no-color']), help: cli(freshTmp(), cwd, ['--help']) };
     expect(alone.json.status).toBe(1);
+    // The other commands, on the repository's fixtures.
+    const graphArgs = ['graph', 'fixtures/demo', '-f', 'dot'];
+    const toolsArgs = ['tools', 'fixtures/tool-lists/dumps', '--no-color'];
+    const others = { graph: cli(freshTmp(), repoRoot, graphArgs), tools: cli(freshTmp(), repoRoot, toolsArgs) };
+    expect([others.graph.status, others.tools.status]).toEqual([0, 1]);
 
     const up = start(tmp, cwd);
     expect(up.status, up.stderr).toBe(0);
@@ -100,11 +105,13 @@ describe('tool-identity-audit server', () => {
     expect(cli(tmp, cwd, ['--format', 'json'])).toEqual(alone.json);
     expect(cli(tmp, cwd, ['--no-color'])).toEqual(alone.stylish);
     expect(cli(tmp, cwd, ['--help'])).toEqual(alone.help);
+    expect(cli(tmp, repoRoot, graphArgs)).toEqual(others.graph);
+    expect(cli(tmp, repoRoot, toolsArgs)).toEqual(others.tools);
     // A fatal error's message and exit code come back too.
     const fatal = cli(tmp, cwd, ['--rule', 'no-such-rule=warn']);
     expect(fatal.status).toBe(2);
     expect(fatal.stderr).toMatch(/^tool-identity-audit: --rule no-such-rule=warn: unknown rule "no-such-rule"/);
-    expect(runsServed(tmp)).toBe(4);
+    expect(runsServed(tmp)).toBe(6);
 
     const again = start(tmp, cwd);
     expect(again.stdout).toMatch(/^tool-identity-audit: a server already runs \(pid \d+\)\n$/);
