@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { adapters as builtins } from '../facts/adapters/index.js';
 import type { FrameworkAdapter } from '../facts/adapters/types.js';
 import { packageInfo } from '../version.js';
+import { codeStamp } from './code-stamp.js';
 import { sha256 } from './sha256.js';
 
 /** Bump when the shape or meaning of `FileFacts` changes. */
@@ -57,7 +58,7 @@ export function linkerFingerprint(): string {
 function codeFingerprint(dirs: readonly string[], modules: readonly string[]): string {
   const self = fileURLToPath(import.meta.url);
   // In the bundled CLI (dist/src/cli.cjs, scripts/bundle-cli.mjs) every module is that one file.
-  if (path.extname(self) === '.cjs') return sha256(`${dirs.join('/')}\0${modules.join('/')}\0${stampOf(self)}`);
+  if (path.extname(self) === '.cjs') return sha256(`${dirs.join('/')}\0${modules.join('/')}\0${codeStamp(self)}`);
   const root = fileURLToPath(new URL('../', import.meta.url));
   const here = fileURLToPath(new URL('.', import.meta.url));
   const extension = path.extname(fileURLToPath(import.meta.url));
@@ -80,19 +81,10 @@ function codeFingerprint(dirs: readonly string[], modules: readonly string[]): s
   const hash = files
     .sort()
     .map((file) => {
-      const stamp = stampOf(file);
+      const stamp = codeStamp(file);
       return stamp === '' ? '' : `${path.relative(root, file)}\0${stamp}`;
     })
     .join('\n');
   return sha256(hash);
 }
 
-/** A module's size and time; '' when it cannot be statted. */
-function stampOf(file: string): string {
-  try {
-    const stat = fs.statSync(file);
-    return `${stat.size}\0${stat.mtimeMs}`;
-  } catch {
-    return '';
-  }
-}

@@ -1,9 +1,11 @@
 // Where the resident server of one installation listens, and what identifies its code. Read by the
-// launcher on every run (bin.ts) before anything else is loaded: only Node's own modules, no hash
-// library, a few stats.
+// launcher on every run (bin.ts) before the CLI is loaded: a few stats, and a hash (the launcher
+// loads node:crypto anyway, for its code cache).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { codeStamp } from '../analyzer/code-stamp.js';
+import { sha256 } from '../analyzer/sha256.js';
 
 export interface ServerPlace {
   /** The socket a server of this installation listens on. */
@@ -32,9 +34,9 @@ export function serverPlace(launcherFile: string, codeFile: string, version: str
   // Short: a socket path has a limit of about 100 bytes, and macOS's temporary directory is long.
   const directory = path.join(os.tmpdir(), `tia-${process.getuid()}`);
   return {
-    socket: path.join(directory, `${hashText(path.resolve(launcherFile))}.sock`),
+    socket: path.join(directory, `${sha256(path.resolve(launcherFile)).slice(0, 16)}.sock`),
     directory,
-    fingerprint: `${version}:${stampOf(codeFile)}`,
+    fingerprint: `${version}:${codeStamp(codeFile)}`,
     launcher: [process.execPath, launcherFile],
   };
 }
@@ -46,25 +48,4 @@ export function serverPlace(launcherFile: string, codeFile: string, version: str
 export function isPrivateDirectory(directory: string): boolean {
   const stat = fs.lstatSync(directory, { throwIfNoEntry: false });
   return stat !== undefined && stat.isDirectory() && stat.uid === process.getuid?.() && (stat.mode & 0o077) === 0;
-}
-
-function stampOf(file: string): string {
-  try {
-    const stat = fs.statSync(file);
-    return `${stat.mtimeMs}:${stat.size}`;
-  } catch {
-    return '-';
-  }
-}
-
-/** FNV-1a (32 bits, twice with different offsets) in base 36: a name, not a secret. */
-function hashText(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193) >>> 0;
-    b = Math.imul(b ^ c, 0x01000193) >>> 0;
-  }
-  return a.toString(36).padStart(7, '0') + b.toString(36).padStart(7, '0');
 }
