@@ -19,6 +19,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { URL, fileURLToPath } from 'node:url';
 import { build } from 'rolldown';
+import { licences } from './licences.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = path.join(root, 'dist/src');
@@ -37,7 +38,7 @@ const cli = await build({
   external: (id) => OUTSIDE.has(id) || isBuiltin(id),
   output: { file: path.join(dist, 'cli.cjs'), format: 'cjs', codeSplitting: false, charset: 'ascii', comments: { legal: true, annotation: false, jsdoc: false }, banner: '// Packages bundled in this file, with their licences: cli.cjs.LICENSE.txt' },
 });
-fs.writeFileSync(path.join(dist, 'cli.cjs.LICENSE.txt'), licences(cli.output[0].moduleIds));
+fs.writeFileSync(path.join(dist, 'cli.cjs.LICENSE.txt'), licences("tool-identity-audit's CLI bundle (cli.cjs)", cli.output[0].moduleIds));
 // A relative `require` left in the file is a module the bundler could not follow (a UMD factory's,
 // say): it would fail at run time, only on the path that reaches it.
 const unfollowed = /\brequire(?:\$\d+)?\(\s*["']\.{1,2}\//.exec(cli.output[0].code);
@@ -54,18 +55,3 @@ await build({
   external: (id) => id === './main.js' || isBuiltin(id),
   output: { file: path.join(dist, 'cli/bin.cjs'), format: 'cjs', codeSplitting: false },
 });
-
-/** The notices of the packages whose modules `ids` holds: name, version, licence and its text. */
-function licences(ids) {
-  const packages = new Map();
-  for (const id of ids) {
-    const match = /^(.*[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(id);
-    if (match && !packages.has(match[1])) packages.set(match[1], JSON.parse(fs.readFileSync(path.join(match[1], 'package.json'), 'utf8')));
-  }
-  const parts = [...packages].sort(([, a], [, b]) => a.name.localeCompare(b.name)).map(([dir, pkg]) => {
-    const file = fs.readdirSync(dir).find((name) => /^licen[cs]e/i.test(name));
-    if (!file) throw new Error(`${pkg.name}: no licence file to bundle with its code`);
-    return `${pkg.name} ${pkg.version} (${pkg.license})\n\n${fs.readFileSync(path.join(dir, file), 'utf8').trim()}\n`;
-  });
-  return `tool-identity-audit's CLI bundle (cli.cjs) holds code of these packages.\n\n${parts.join('\n---\n\n')}`;
-}

@@ -265,6 +265,10 @@ describe('npm pack', () => {
       expect(packedFiles).toContain(file);
     }
     expect(packedFiles.filter((f) => f.startsWith('test/') || f.startsWith('src/'))).toEqual([]);
+    // The plugin is one file (scripts/bundle-plugin.mjs): the rules' modules are inside it, so the
+    // consumers' ESLint runs below load it without them; their declarations stay for its types.
+    expect(packedFiles.filter((f) => f.startsWith('dist/rules/') && !f.endsWith('.d.ts') && !f.endsWith('.d.ts.map'))).toEqual([]);
+    expect(packedFiles).toContain('dist/src/plugin.js.LICENSE.txt');
     // The test setup's record of what dist/ was built from (test/build-hash.ts) stays out.
     expect(packedFiles).not.toContain('dist/.sources-hash');
   });
