@@ -239,7 +239,9 @@ function main(): void {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tia-bench-'));
   const runner = new Runner(work);
   try {
-    const startup = measureStartup(runner, work, Math.max(options.runs, 5));
+    // Start-up commands take 0.1-0.7 s and this machine's single samples are bimodal (a run of
+    // `--version` takes 120 or 170 ms): 15 samples at least, so the median is the common mode.
+    const startup = measureStartup(runner, work, Math.max(options.runs, 15));
     const project = options.project === undefined ? undefined : measureProject(runner, options.project, options);
     const sizes: SizeResult[] = [];
     let table = '';
