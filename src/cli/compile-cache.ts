@@ -119,7 +119,7 @@ function hookCommonJsCompile(directory: string, files: RegExp = COMPILER_FILE, r
   const compiled: Array<{ file: string; script: vm.Script; from: number; small: boolean }> = [];
   internal.prototype._compile = function compile(this: InternalModule, content: string, filename: string): unknown {
     if (!files.test(filename)) return original.call(this, content, filename);
-    const file = path.join(directory, `${createHash('sha256').update(`${filename}\0${content.length}\0${hashHead(content)}`).digest('hex').slice(0, 32)}.bin`);
+    const file = path.join(directory, `${digest(filename)}.${digest(`${content.length}\0${hashHead(content)}`)}.bin`);
     const cachedData = readOrUndefined(file);
     const script = new vm.Script(internal.wrap(content), { filename, ...(cachedData ? { cachedData } : {}) });
     const from = !cachedData || script.cachedDataRejected === true ? 0 : cachedData.length;
@@ -144,11 +144,35 @@ function hookCommonJsCompile(directory: string, files: RegExp = COMPILER_FILE, r
         const temp = `${file}.${process.pid}.tmp`;
         fs.writeFileSync(temp, data);
         fs.renameSync(temp, file);
+        removeOlderVersions(file);
       }
     } catch {
       // A read-only cache directory: next run compiles again.
     }
   };
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/** The names this cache gave its files before, one digest of file and content together. */
+const LEGACY_NAME = /^[0-9a-f]{32}\.bin$/;
+
+/**
+ * Removes the data of earlier contents of the same file (`<file digest>.<other content>.bin`): each
+ * build or upgrade of the CLI writes data for its new bundle, and the old data would stay in the
+ * temporary directory, or next to the facts, for good (as would data named the earlier way). Other
+ * files' data and other processes' temporary files stay.
+ */
+function removeOlderVersions(file: string): void {
+  const directory = path.dirname(file);
+  const name = path.basename(file);
+  const sameFile = name.slice(0, name.indexOf('.') + 1);
+  for (const other of fs.readdirSync(directory)) {
+    const older = other !== name && other.startsWith(sameFile) && other.endsWith('.bin');
+    if (older || LEGACY_NAME.test(other)) fs.rmSync(path.join(directory, other), { force: true });
+  }
 }
 
 /** A cheap content discriminator next to the length: the first and last 4 KB. */

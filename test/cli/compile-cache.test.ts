@@ -4,6 +4,7 @@
 // executable: the first run stores V8 code-cache files, the next runs use them, and a corrupt one
 // is rejected by V8 and rewritten; the report never changes. TMPDIR is a directory of the test's.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module from 'node:module';
 import path from 'node:path';
@@ -107,5 +108,36 @@ describe('compiled-code cache by default', () => {
     expect(audit(cwd, [], { TMPDIR: own })).toEqual(disabled);
     expect(cacheFiles(path.join(own, 'node-compile-cache'))).toEqual(stored);
     expect(fs.existsSync(path.join(cwd, 'node_modules/.cache'))).toBe(false);
+  });
+});
+
+describe('compiled-code cache across versions', () => {
+  it("replaces the data of a file's earlier content, and keeps other files' data", () => {
+    const cwd = helpdeskProject();
+    const plain = audit(cwd, [], { NODE_COMPILE_CACHE: 'compiled' });
+    expect(plain.status).toBe(1);
+    const dir = path.join(cwd, 'compiled');
+    const stored = cacheFiles(dir);
+    if (NATIVE) return; // Node 22.1+ keeps its own cache; the hook is Node 20's
+    const own = path.join(dir, path.dirname(stored[0]!));
+    // Node 20: `<file digest>.<content digest>.bin` per file (the bundled CLI, TypeScript, ...).
+    expect(stored.every((name) => /^[0-9a-f]{16}\.[0-9a-f]{16}\.bin$/.test(path.basename(name)))).toBe(true);
+    const names = fs.readdirSync(own).sort();
+    // The bundled CLI's data, named by the digest of its path.
+    const fileDigest = createHash('sha256').update(path.resolve(path.dirname(bin), '../cli.cjs')).digest('hex').slice(0, 16);
+    const bundleName = names.find((name) => name.startsWith(`${fileDigest}.`));
+    expect(bundleName).toBeDefined();
+    const bundle = path.join(own, bundleName!);
+    // The data an earlier build of it left, data of the earlier naming, and data of a file this run
+    // does not load (another installation's).
+    const earlier = path.join(own, `${fileDigest}.${'0'.repeat(16)}.bin`);
+    const legacy = path.join(own, `${'a'.repeat(32)}.bin`);
+    const other = path.join(own, `${'b'.repeat(16)}.${'c'.repeat(16)}.bin`);
+    for (const file of [earlier, legacy, other]) fs.writeFileSync(file, 'old data');
+    // A run stores data (and so tidies) where the data it found was unusable.
+    fs.writeFileSync(bundle, 'not a code cache');
+    expect(audit(cwd, [], { NODE_COMPILE_CACHE: 'compiled' })).toEqual(plain);
+    expect(fs.readdirSync(own).sort()).toEqual([...names, path.basename(other)].sort());
+    expect(fs.statSync(bundle).size).toBeGreaterThan(1000);
   });
 });
