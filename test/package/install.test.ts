@@ -366,6 +366,26 @@ describe('TypeScript 7', () => {
     expect(existsSync(path.join(dir, 'node_modules/typescript-eslint'))).toBe(false);
     expect(existsSync(path.join(dir, 'node_modules/tool-identity-audit/node_modules'))).toBe(false);
   });
+
+  it("lints with ts-morph's compiler module alone: not the rest of ts-morph", () => {
+    const dir = (consumers.get('typescript-7') as { dir: string }).dir;
+    // The consumer's ESLint through its API, then which modules the process has loaded.
+    const script = String.raw`import { createRequire } from 'node:module';
+import { ESLint } from 'eslint';
+const results = await new ESLint().lintFiles(['src']);
+const loaded = Object.keys(createRequire(import.meta.url).cache);
+console.log(JSON.stringify({
+  messages: results.reduce((n, r) => n + r.messages.length, 0),
+  compiler: loaded.some((file) => /[\\/]@ts-morph[\\/]common[\\/]dist[\\/]typescript\.js$/.test(file)),
+  tsMorph: loaded.some((file) => /[\\/]ts-morph[\\/]dist[\\/]ts-morph\.js$/.test(file)),
+}));
+`;
+    writeFileSync(path.join(dir, 'lint-api.mjs'), script);
+    const out = execFileSync(process.execPath, ['lint-api.mjs'], { cwd: dir, encoding: 'utf8' });
+    const seen = JSON.parse(out) as { messages: number; compiler: boolean; tsMorph: boolean };
+    expect(seen.messages).toBeGreaterThan(0);
+    expect(seen).toMatchObject({ compiler: true, tsMorph: false });
+  });
 });
 
 describe("the README's eslint.config.ts", () => {
