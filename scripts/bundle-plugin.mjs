@@ -3,8 +3,8 @@
 // rules and the modules they import (about 230), with zod and picomatch inside. ESLint imports the
 // plugin at every start (each CLI run, each editor's ESLint server); Node 20 resolves, reads and
 // compiles ES modules one by one, without a code cache, which took about 170 ms, and one file loads
-// in about 55. The compiler stays outside: the rules `require` the project's `typescript` (or
-// ts-morph's) at load, the one typescript-eslint parsed with. The rules' modules in dist/rules/
+// in about 55. The compiler stays outside: the rules `require` the project's `typescript` at load,
+// the one typescript-eslint parsed with (or, without one, ts-morph's compiler module). The rules' modules in dist/rules/
 // are then unused and removed (their declarations stay, for the plugin's types); dist/src/ keeps
 // its modules for the analyzer and runtime entry points.
 import fs from 'node:fs';
