@@ -20,12 +20,10 @@ export default function setup(): void {
   if (tsc.status !== 0) {
     throw new Error(`tool-identity-audit test setup: building dist/ failed (tsc exit ${String(tsc.status ?? tsc.signal)}):\n${tsc.stdout}${tsc.stderr}`);
   }
-  // The bundles, as `npm run build` makes them after tsc (scripts/bundle-cli.mjs, bundle-plugin.mjs).
-  for (const script of ['bundle-cli.mjs', 'bundle-plugin.mjs']) {
-    const bundle = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', script)], { cwd: repoRoot, encoding: 'utf8' });
-    if (bundle.status !== 0) {
-      throw new Error(`tool-identity-audit test setup: scripts/${script} failed (exit ${String(bundle.status ?? bundle.signal)}):\n${bundle.stdout}${bundle.stderr}`);
-    }
+  // The bundles, as `npm run build` makes them after tsc (scripts/bundle.mjs).
+  const bundle = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/bundle.mjs')], { cwd: repoRoot, encoding: 'utf8' });
+  if (bundle.status !== 0) {
+    throw new Error(`tool-identity-audit test setup: bundling failed (exit ${String(bundle.status ?? bundle.signal)}):\n${bundle.stdout}${bundle.stderr}`);
   }
   // Hash of the sources the build read: an edit during the build leaves a hash that differs from
   // the next run's, so that run builds again.

@@ -10,12 +10,12 @@
 // in that directory (`requireBundle`: they load before `--cache` is read). Only those files: the
 // hook never touches user code (none is ever loaded) nor any other package. V8 rejects cached data
 // that does not fit the source and the flags, so a code cache never changes a report.
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import { sha256 } from '../analyzer/sha256.js';
 
 /** The packages of the analyzer's compiler, CommonJS. */
 const COMPILER_FILE = /[\\/]node_modules[\\/](?:ts-morph|@ts-morph[\\/]common|code-block-writer)[\\/]/;
@@ -153,7 +153,7 @@ function hookCommonJsCompile(directory: string, files: RegExp = COMPILER_FILE, r
 }
 
 function digest(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return sha256(text).slice(0, 16);
 }
 
 /** The names this cache gave its files before, one digest of file and content together. */
