@@ -72,6 +72,18 @@ export function ageTree(root: string, skip: string): void {
   visit(root);
 }
 
+/**
+ * An edit's time moved into the past: later than the last call's and than `ageTree`'s, earlier
+ * than any run to come. A write in the millisecond a run starts is racy by design (the run does
+ * not vouch for it), so a test that expects the next run to trust an edit settles it first.
+ */
+let settledAt = Date.now() - 1_800_000;
+export function settle(root: string, ...rels: string[]): void {
+  settledAt += 1000;
+  const when = new Date(settledAt);
+  for (const rel of rels) fs.utimesSync(path.join(root, rel), when, when);
+}
+
 export function writeFiles(root: string, files: Record<string, string | Buffer>): void {
   for (const [rel, content] of Object.entries(files)) {
     const abs = path.join(root, rel);

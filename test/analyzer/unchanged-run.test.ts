@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeProject, type AnalyzeOptions } from '../../src/analyzer/index.js';
-import { ageTree, reported, CALL_ID_DEFECT, recommendedRules, tempProject, toolModule, writeFiles } from './helpers.js';
+import { ageTree, reported, CALL_ID_DEFECT, recommendedRules, settle, tempProject, toolModule, writeFiles } from './helpers.js';
 
 const agentModule = (...imports: Array<[string, string]>): string =>
   [
@@ -55,6 +55,7 @@ describe('a run over unchanged files', () => {
     // A comment in a tool module: read and parsed, the same facts; an ordinary module edited.
     fs.appendFileSync(path.join(cwd, 'src/tools/parcels.ts'), '\n// Parcels come from the carrier API.\n');
     fs.appendFileSync(path.join(cwd, 'src/format.ts'), 'export const cents = (money: number): number => Math.round(money * 100);\n');
+    settle(cwd, 'src/tools/parcels.ts', 'src/format.ts');
     const edited = await analyzeProject(options);
     expect([edited.cache, edited.filesParsed, edited.findingsFromCache]).toEqual([{ hits: 3, misses: 2 }, 1, true]);
     expect(reported(edited)).toEqual(await uncached());
@@ -85,6 +86,7 @@ describe('a run over unchanged files', () => {
     // directives on a line of their own, after the record.
     const agent = fs.readFileSync(path.join(cwd, 'src/agent.ts'), 'utf8');
     writeFiles(cwd, { 'src/agent.ts': agent.replace(/\n$/, ' // eslint-disable-line tool-identity/no-tool-name-collision\n') });
+    settle(cwd, 'src/agent.ts');
     const suppressed = await analyzeProject(options);
     expect([suppressed.findingsFromCache, suppressed.findings.map((f) => f.ruleId), suppressed.suppressed]).toEqual([true, ['no-call-id-coercion'], 1]);
     const appended = fs.readFileSync(sectionsFile, 'utf8');
@@ -97,6 +99,7 @@ describe('a run over unchanged files', () => {
 
     // The directive removed, and an import added (a full run): the old edits do not touch its record.
     writeFiles(cwd, { 'src/agent.ts': agent, 'src/format.ts': `import './tools/orders.js';\n${fs.readFileSync(path.join(cwd, 'src/format.ts'), 'utf8')}` });
+    settle(cwd, 'src/agent.ts', 'src/format.ts');
     const full = await analyzeProject(options);
     expect([full.findingsFromCache, full.suppressed]).toEqual([false, 0]);
     expect(reported(full)).toEqual(await uncached());
