@@ -45,7 +45,7 @@ export async function analyzeProject(options: AnalyzeOptions): Promise<AnalysisR
   const cache =
     options.cacheLocation === undefined
       ? undefined
-      : timed('read', () => FactsCache.open(cacheFilePath(cwd, options.cacheLocation as string), cacheSalt(adapters)));
+      : timed('read', () => FactsCache.open(cacheFilePath(cwd, options.cacheLocation as string), cacheSalt(adapters), startedAt));
   const { discovery, fromCache } = await discoverCached(
     { cwd, paths: options.paths, tsconfig: options.tsconfig, include: options.include, exclude: options.exclude },
     cache,

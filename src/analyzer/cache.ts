@@ -2,8 +2,9 @@
 // bytes: its modification time and size, the sha256 of its content, whether it can hold facts
 // beyond its module surface, the relative modules it imports, its inline directives, and its facts
 // (with their hash) and parse diagnostic when it was parsed. A file whose time and size are
-// unchanged is not even read (ESLint's `metadata` strategy); one whose time moved but whose content
-// hash is the same is read and hashed, not parsed. Everything is salted with the tool version, the
+// unchanged is not even read (ESLint's `metadata` strategy), once the time is older than the run
+// that stored it (time-vouches.ts); one whose time moved but whose content hash is the same is
+// read and hashed, not parsed. Everything is salted with the tool version, the
 // facts format version, the adapter tables and a fingerprint of the extractor's code, so any change
 // to what extraction would produce invalidates it. A corrupt or foreign cache is ignored and
 // rewritten; a cache that cannot be written is silently skipped.
@@ -24,6 +25,7 @@ import type { ToolDiagnostic } from '../checks/finding.js';
 import type { FileFacts } from '../facts/types.js';
 import type { FileStamp } from './read.js';
 import { readTextFile } from './text-file.js';
+import { timeVouches } from './time-vouches.js';
 
 /** Name of the index file when `cacheLocation` is a directory. */
 export const CACHE_FILE_NAME = 'analyzer-facts.json';
@@ -32,6 +34,7 @@ const CACHE_LAYOUT = 4;
 
 /** Everything a run learns from one file's bytes. */
 export interface CacheEntry {
+  /** The file's time and size when read; stored with the time `UNVOUCHED` when it was too new to vouch (time-vouches.ts). */
   stamp: FileStamp;
   hash: string;
   /** The text can yield facts beyond the module surface: the file is always parsed. */
@@ -46,6 +49,9 @@ export interface CacheEntry {
   factsHash?: string;
   diagnostics: ToolDiagnostic[];
 }
+
+/** The stored time of an entry whose time did not vouch for its bytes: the next run compares by content. */
+const UNVOUCHED = -1;
 
 const FACT_ARRAYS = [
   'adapters', 'imports', 'exports', 'exportAll', 'tools', 'namespaces', 'handoffs', 'agents', 'mcpServers',
@@ -134,11 +140,13 @@ export class FactsCache {
     private readonly salt: string,
     /** The sections file as read (undefined when missing, foreign or differently salted). */
     private readonly storedSections: Stored | undefined,
+    /** When the run started: a file's time vouches for what it read only when older (time-vouches.ts). */
+    private readonly startedAt: number,
   ) {}
 
   /** Reads the sections; the index of entries is read when first needed. */
-  static open(file: string, salt: string): FactsCache {
-    return new FactsCache(file, salt, keyedLines(linesOf(sectionsFilePath(file), salt), (key) => (Array.isArray(key) && typeof key[0] === 'string' ? key[0] : undefined)));
+  static open(file: string, salt: string, startedAt: number): FactsCache {
+    return new FactsCache(file, salt, keyedLines(linesOf(sectionsFilePath(file), salt), (key) => (Array.isArray(key) && typeof key[0] === 'string' ? key[0] : undefined)), startedAt);
   }
 
   private get previousSections(): ReadonlyMap<string, string> {
@@ -197,7 +205,9 @@ export class FactsCache {
 
   set(rel: string, entry: CacheEntry): void {
     this.seen.add(rel);
-    this.current.set(rel, { entry });
+    // A time too new to vouch is not kept: the next run reads and hashes the file.
+    const stored = timeVouches(entry.stamp.mtimeMs, this.startedAt) ? entry : { ...entry, stamp: { ...entry.stamp, mtimeMs: UNVOUCHED } };
+    this.current.set(rel, { entry: stored });
     this.dirty = true;
   }
 

@@ -4,6 +4,7 @@
 // moves when an entry is added, removed or renamed in it, a file's when it is written.
 import fs from 'node:fs';
 import path from 'node:path';
+import { timeVouches } from './time-vouches.js';
 
 /** `read`: the content matters; `probe`: only whether (and as what) the path exists. */
 type Use = 'read' | 'probe';
@@ -72,23 +73,19 @@ export function recordInputs<T>(run: () => T): { result: T; inputs: Array<[strin
   }
 }
 
-/**
- * Every input still has its recorded state, and none was changed within `slackMs` before the
- * recording began (a write in the same tick as the read would not move the time: such a state
- * proves nothing, as for git's racy entries).
- */
-export function inputsUnchanged(inputs: ReadonlyArray<readonly [string, string]>, recordedAt: number, slackMs = 2000): boolean {
+/** Every input still has its recorded state, and each recorded time vouches for it (time-vouches.ts). */
+export function inputsUnchanged(inputs: ReadonlyArray<readonly [string, string]>, recordedAt: number): boolean {
   for (const [abs, state] of inputs) {
     if (stateOf(abs) !== state) return false;
-    if (isRacy(state, recordedAt - slackMs)) return false;
+    if (!vouched(state, recordedAt)) return false;
   }
   return true;
 }
 
-function isRacy(state: string, limit: number): boolean {
+function vouched(state: string, recordedAt: number): boolean {
   for (const part of state.split('>')) {
     const mtime = Number(part.split(':')[0]);
-    if (Number.isFinite(mtime) && mtime >= limit) return true;
+    if (Number.isFinite(mtime) && !timeVouches(mtime, recordedAt)) return false;
   }
-  return false;
+  return true;
 }

@@ -2,7 +2,8 @@
 // the findings before narrowing and suppression, the files' diagnostics) is this run's when the
 // file list came from the cache, the options and the checks' code are the same, the files the
 // checks read and the directories unresolved imports point into are as they were, and every file
-// the last run analysed either has the modification time and size it had, or, edited, means the
+// the last run analysed either has the modification time and size it had (a time older than that
+// run by more than a filesystem tick: time-vouches.ts), or, edited, means the
 // same: it can hold facts or not as before, imports the same relative modules, and, when it can
 // hold facts or was linked, has the same facts and no diagnostic. Then only each file's stat is
 // taken (an edited file is read, and parsed when it can hold facts): the index of facts is not
@@ -21,6 +22,7 @@ import { entryFromText, entryWithFacts, type FileState, type Timed } from './col
 import { inputsUnchanged } from './fs-inputs.js';
 import { readSource, statSource, type FileStamp } from './read.js';
 import { joinerFrom } from './source-paths.js';
+import { timeVouches } from './time-vouches.js';
 import type { RuleSettings } from './types.js';
 
 const SECTION = 'run';
@@ -123,7 +125,7 @@ export function unchangedRun(cache: FactsCache, options: UnchangedOptions): Unch
     const relevant = (flags & RELEVANT) !== 0;
     let entry: CacheEntry;
     // A time as new as the last run may hide a write in the same tick as its read: compared by content.
-    if (stamp.mtimeMs === recorded[1] && stamp.size === recorded[2] && recorded[1] < record.at) {
+    if (stamp.mtimeMs === recorded[1] && stamp.size === recorded[2] && timeVouches(recorded[1], record.at)) {
       hits++;
       entry = { stamp, hash: '', relevant, follows, diagnostics: [] };
     } else {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import type * as ExtractModule from '../../src/facts/extract.js';
-import { recommendedRules, tempProject } from './helpers.js';
+import { ageTree, recommendedRules, settle, tempProject } from './helpers.js';
 
 const calls = vi.hoisted(() => ({ files: [] as string[] }));
 
@@ -121,6 +121,8 @@ describe('analyzer pipeline', () => {
       'src/b.ts': `${TOOLS_IMPORT}export const b = 2;\n`,
       'src/plain.ts': 'export const c = 3;\n',
     });
+    // A time vouches for the bytes only once older than the run that read them (time-vouches.ts).
+    ageTree(cwd, '.cache');
     const options = { cwd, rules: recommendedRules(), cacheLocation: '.cache/' };
     await analyzeProject(options);
     const sources = (): string[] =>
@@ -133,8 +135,7 @@ describe('analyzer pipeline', () => {
     expect([sources(), calls.files, warm.cache, warm.filesParsed]).toEqual([[], [], { hits: 3, misses: 0 }, 0]);
 
     // A checkout or `touch`: the time moves, the bytes do not. Read and hashed, still a hit.
-    const later = new Date(Date.now() + 60_000);
-    fs.utimesSync(path.join(cwd, 'src/b.ts'), later, later);
+    settle(cwd, 'src/b.ts');
     read.mockClear();
     const touched = await analyzeProject(options);
     expect([sources(), calls.files, touched.cache]).toEqual([['src/b.ts'], [], { hits: 3, misses: 0 }]);

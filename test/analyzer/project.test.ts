@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeProject, CACHE_FILE_NAME, type AnalysisResult } from '../../src/analyzer/index.js';
-import { ageTree, recommendedRules, rows, tempProject, toolModule, writeFiles } from './helpers.js';
+import { ageTree, recommendedRules, rows, settle, tempProject, toolModule, writeFiles } from './helpers.js';
 
 const agentModule = [
   "import { Agent } from '@openai/agents';",
@@ -262,12 +262,16 @@ describe('facts cache', () => {
       fs.readFileSync(cacheFile, 'utf8').trimEnd().split('\n').slice(1).map((line): unknown => JSON.parse(line.slice(0, line.indexOf('\t')))).filter((key) => typeof key === 'string');
     const expected = stable(await analyzeProject({ cwd, rules }));
 
+    // A time vouches for the bytes only once older than the run that read them (time-vouches.ts):
+    // the tree aged, each edit settled.
+    ageTree(cwd, '.cache');
     await analyzeProject({ cwd, rules, cacheLocation });
     const written = fs.readFileSync(cacheFile, 'utf8');
     expect(keys()).toEqual(['src/agent.ts', 'src/tools/orders.ts', 'src/tools/parcels.ts']);
 
     // One edit: the same text, one line more; the next run takes the later line.
     fs.appendFileSync(path.join(cwd, 'src/tools/parcels.ts'), '\n// edited\n');
+    settle(cwd, 'src/tools/parcels.ts');
     const edited = await analyzeProject({ cwd, rules, cacheLocation });
     expect(edited.cache).toEqual({ hits: 2, misses: 1 });
     const appended = fs.readFileSync(cacheFile, 'utf8');
@@ -281,6 +285,7 @@ describe('facts cache', () => {
     // Edits to the largest entry until the replaced lines would be more than half: one line per file again.
     for (let i = 0; i < 6 && keys().length > 3; i++) {
       fs.appendFileSync(path.join(cwd, 'src/agent.ts'), `\n// edit ${String(i)}\n`);
+      settle(cwd, 'src/agent.ts');
       await analyzeProject({ cwd, rules, cacheLocation });
     }
     expect(keys()).toEqual(['src/agent.ts', 'src/tools/orders.ts', 'src/tools/parcels.ts']);

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatNames } from '../../src/reporters/index.js';
+import { ageTree } from '../analyzer/helpers.js';
 import { run } from './helpers.js';
 import { repoRoot, runBinAsync } from './spawn.js';
 
@@ -120,6 +121,8 @@ describe.each(PROJECTS)('$name', ({ source, omit, summary, parts }) => {
 
   it('the facts cache, cold and then warm, changes no byte of any report', async () => {
     const cwd = copyInOrder(source, (files) => files, omit);
+    // A time vouches for the bytes only once older than the run that read them (time-vouches.ts).
+    ageTree(cwd, '');
     const cacheDir = tempDir('tia-determinism-cache-');
     const base = await reports(cwd, [], 'in-process');
     const cold = await reports(cwd, ['--cache', '--cache-location', cacheDir], 'in-process');
@@ -127,8 +130,7 @@ describe.each(PROJECTS)('$name', ({ source, omit, summary, parts }) => {
     const warm = await reports(cwd, ['--cache', '--cache-location', cacheDir, '--performance'], 'in-process');
     expect(cold).toEqual(base);
     expect(warm.reports).toEqual(base.reports);
-    // Warm indeed: every file came from the cache (the findings too, unless a package.json the
-    // checks read was written in the last seconds: result-cache.test.ts).
-    expect(warm.stderr).toMatch(/\n(\d+) files analysed, 0 parsed; cache: \1 hits, 0 misses(; findings from the cache)?\n/);
+    // Warm indeed: every file came from the cache, the findings too.
+    expect(warm.stderr).toMatch(/\n(\d+) files analysed, 0 parsed; cache: \1 hits, 0 misses; findings from the cache\n/);
   });
 });
