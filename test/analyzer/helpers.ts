@@ -28,6 +28,16 @@ export const CALL_ID_DEFECT = [
   '',
 ].join('\n');
 
+/** A module with one `@openai/agents` agent `support` whose tools are the named imports. */
+export const agentModule = (...imports: Array<[name: string, from: string]>): string =>
+  [
+    "import { Agent } from '@openai/agents';",
+    ...imports.map(([name, from]) => `import { ${name} } from '${from}';`),
+    '',
+    `export const support = new Agent({ name: 'support', instructions: 'Help.', tools: [${imports.map(([name]) => name).join(', ')}] });`,
+    '',
+  ].join('\n');
+
 /** A module defining one `@openai/agents` tool, exported as `exportName`, named `name`. */
 export const toolModule = (exportName: string, name: string): string =>
   [

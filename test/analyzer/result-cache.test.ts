@@ -6,23 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeProject, type AnalysisResult, type AnalyzeOptions } from '../../src/analyzer/index.js';
-import { ageTree, reported, CALL_ID_DEFECT, recommendedRules, tempProject, toolModule, writeFiles } from './helpers.js';
-
-const agentModule = [
-  "import { Agent } from '@openai/agents';",
-  "import { lookupOrder } from './tools/orders.js';",
-  "import { lookupParcel } from './tools/parcels.js';",
-  '',
-  "export const support = new Agent({ name: 'support', instructions: 'Help.', tools: [lookupOrder, lookupParcel] });",
-  '',
-].join('\n');
+import { agentModule, ageTree, reported, CALL_ID_DEFECT, recommendedRules, tempProject, toolModule, writeFiles } from './helpers.js';
 
 const manifest = (deps: 'dependencies' | 'devDependencies'): string => JSON.stringify({ name: 'support-desk', [deps]: { 'tool-identity-audit': '0.1.0' } });
 
 function project(): string {
   const cwd = tempProject({
     'package.json': manifest('devDependencies'),
-    'src/agent.ts': agentModule,
+    'src/agent.ts': agentModule(['lookupOrder', './tools/orders.js'], ['lookupParcel', './tools/parcels.js']),
     'src/tools/orders.ts': toolModule('lookupOrder', 'lookup'),
     'src/tools/parcels.ts': toolModule('lookupParcel', 'lookup'),
     'src/approvals.ts': CALL_ID_DEFECT,

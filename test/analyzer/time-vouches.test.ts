@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeProject, type AnalyzeOptions } from '../../src/analyzer/index.js';
 import { timeVouches } from '../../src/analyzer/time-vouches.js';
-import { ageTree, recommendedRules, reported, tempProject, toolModule } from './helpers.js';
+import { agentModule, ageTree, recommendedRules, reported, tempProject, toolModule } from './helpers.js';
 
 describe('timeVouches', () => {
   const at = Date.UTC(2026, 11, 6, 12, 0, 30, 500);
@@ -25,14 +25,7 @@ describe('a write in the tick of a run', () => {
   it('is read again by the next run, which sees a same-size edit that kept the time', async () => {
     const cwd = tempProject({
       'package.json': JSON.stringify({ name: 'support-desk' }),
-      'src/agent.ts': [
-        "import { Agent } from '@openai/agents';",
-        "import { lookupOrder } from './tools/orders.js';",
-        "import { lookupParcel } from './tools/parcels.js';",
-        '',
-        "export const support = new Agent({ name: 'support', instructions: 'Help.', tools: [lookupOrder, lookupParcel] });",
-        '',
-      ].join('\n'),
+      'src/agent.ts': agentModule(['lookupOrder', './tools/orders.js'], ['lookupParcel', './tools/parcels.js']),
       'src/tools/orders.ts': toolModule('lookupOrder', 'lookup'),
       'src/tools/parcels.ts': toolModule('lookupParcel', 'lookup'),
     });

@@ -5,16 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeProject, type AnalyzeOptions } from '../../src/analyzer/index.js';
-import { ageTree, reported, CALL_ID_DEFECT, recommendedRules, settle, tempProject, toolModule, writeFiles } from './helpers.js';
-
-const agentModule = (...imports: Array<[string, string]>): string =>
-  [
-    "import { Agent } from '@openai/agents';",
-    ...imports.map(([name, from]) => `import { ${name} } from '${from}';`),
-    '',
-    `export const support = new Agent({ name: 'support', instructions: 'Help.', tools: [${imports.map(([name]) => name).join(', ')}] });`,
-    '',
-  ].join('\n');
+import { agentModule, ageTree, reported, CALL_ID_DEFECT, recommendedRules, settle, tempProject, toolModule, writeFiles } from './helpers.js';
 
 function project(files: Record<string, string> = {}): string {
   const cwd = tempProject({
