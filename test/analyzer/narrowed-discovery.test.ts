@@ -8,7 +8,7 @@ import { analyzeProject } from '../../src/analyzer/index.js';
 import { discoverFiles, type DiscoverOptions } from '../../src/analyzer/discover.js';
 import { recordInputs } from '../../src/analyzer/fs-inputs.js';
 import { solutionMonorepo } from '../cli/solution-monorepo.js';
-import { recommendedRules, tempProject, writeFiles } from './helpers.js';
+import { ageTree, recommendedRules, tempProject, writeFiles } from './helpers.js';
 
 const cwd = tempProject({
   ...solutionMonorepo,
@@ -66,18 +66,9 @@ describe('a narrowed run discovers what the whole walk does for the projects tha
   it('the discovery cache holds for a narrowed run: what it did not read can change, what it read cannot', async () => {
     const project = tempProject(solutionMonorepo);
     fs.mkdirSync(path.join(project, '.cache'));
-    // Aged, so that the states recorded are trusted (a state written just before it was recorded proves nothing).
-    const age = (dir: string): void => {
-      const old = new Date(Date.now() - 3_600_000);
-      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-        if (entry.name === '.cache') continue;
-        if (entry.isDirectory()) age(path.join(dir, entry.name));
-        fs.utimesSync(path.join(dir, entry.name), old, old);
-      }
-      fs.utimesSync(dir, old, old);
-    };
     const run = () => analyzeProject({ cwd: project, rules: recommendedRules(), cacheLocation: '.cache', paths: ['packages/agents/src/desk.ts'] });
-    age(project);
+    // Aged, so that the states recorded are trusted (a state written just before it was recorded proves nothing).
+    ageTree(project, '.cache');
     expect((await run()).fileListFromCache).toBe(false);
     expect(await run()).toMatchObject({ fileListFromCache: true, filesFound: 3, findings: [expect.objectContaining({ file: 'packages/agents/src/desk.ts' })] });
     // A new file in an unrelated package: not an input of this run.
