@@ -1,10 +1,11 @@
 // Phase "parse": every listed file becomes a FileState, in three steps that touch as little as
 // possible. (1) stat it, and when the facts cache holds an entry with the same modification time and
-// size (a time older than the run that stored it: time-vouches.ts), take everything from it without reading; (2) otherwise read and hash it, and take a cached
-// entry with the same content hash; (3) otherwise judge it from its bytes: a file that can hold facts
-// (`mayHaveFacts`) is parsed and extracted now, any other is only scanned for directives and for the
-// relative modules it imports. After all files, the ones the linker can reach from parsed facts are
-// parsed on demand (relevance.ts), so a constant in a skipped module still names its tool.
+// size (a time older than the run that stored it: time-vouches.ts), take everything from it without
+// reading; (2) otherwise read and hash it, and take a cached entry with the same content hash;
+// (3) otherwise judge it from its bytes: a file that can hold facts (`mayHaveFacts`) is parsed and
+// extracted now, any other is only scanned for directives and for the relative modules it imports.
+// After all files, the ones the linker can reach from parsed facts are parsed on demand
+// (relevance.ts), so a constant in a skipped module still names its tool.
 import { compiler } from './compiler.js';
 import type { ToolDiagnostic } from '../checks/finding.js';
 import { extractFacts, mayHaveFacts } from '../facts/extract.js';
