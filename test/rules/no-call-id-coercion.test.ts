@@ -941,6 +941,38 @@ export function toRequest(message: { tool_calls: Array<{ id?: string; type: stri
 }
 `;
 
+// A position that reaches the template through a parameter that defaults to a number, or a
+// constant made from the stream's own index: one ID per position, not one for every call.
+const mintedThroughParameters = `export function mapToolCall(call: { call_id?: string; id?: string; name: string }, index = 0) {
+  const id = call.call_id || call.id || \`call_\${index}\`;
+  return { type: 'function_call' as const, call_id: id, name: call.name };
+}
+
+export function mapStreamed(toolCall: { id?: string; index?: number; name?: string }, index = 0) {
+  const idx = typeof toolCall.index === 'number' ? toolCall.index : index;
+  return { id: toolCall.id || \`call_\${idx}\`, type: 'function' as const, function: { name: toolCall.name ?? '', arguments: '' } };
+}
+
+export function accumulate(deltas: Array<{ id?: string; index?: number; function?: { name?: string } }>, calls: Record<number, { id: string; name: string }>) {
+  for (const toolCall of deltas) {
+    const index = toolCall.index ?? 0;
+    calls[index] = { id: toolCall.id || \`tool_\${index}\`, name: toolCall.function?.name ?? '' };
+  }
+}
+`;
+
+// The same shapes with a value that is no position: a label the caller passes, a constant made
+// from a name.
+const labelledNotMinted = `export function mapToolCall(call: { call_id?: string; name: string }, label: string) {
+  return { type: 'function_call' as const, call_id: call.call_id ?? \`call_\${label}\`, name: call.name };
+}
+
+export function mapStreamed(toolCall: { id?: string; index?: number; name?: string }, prefix = 'call') {
+  const tag = toolCall.name ?? prefix;
+  return { id: toolCall.id || \`\${tag}_0\`, type: 'function' as const, function: { name: toolCall.name ?? '', arguments: '' } };
+}
+`;
+
 const halfMinted = `export function toRequest(message: { tool_calls: Array<{ id?: string; partial: boolean; function: { name: string } }> }) {
   return message.tool_calls.map((call) => ({ tool_call_id: call.id ?? (call.partial ? \`partial-\${Date.now()}\` : 'call'), name: call.function.name }));
 }
@@ -949,6 +981,7 @@ const halfMinted = `export function toRequest(message: { tool_calls: Array<{ id?
 runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
   valid: [
     { mode: 'syntax', name: 'an index from `.entries()` and a choice between two minted IDs are fresh', code: mintedByPositionOrEitherArm },
+    { mode: 'syntax', name: 'a position through a parameter defaulting to a number, or a constant made from the stream index, mints IDs', code: mintedThroughParameters },
     { mode: 'syntax', name: "a framework's guaranteed toolCallId (AI SDK execute), a declared `id: string`", code: guaranteedIds },
     { mode: 'syntax', name: 'counters, indexes and clocks mint IDs; item ids, other guards, mixed cases, own options, log text', code: mintedAndUnrelated },
     { mode: 'both', name: "an element's id declared `string` (syntax: the list's declared type; typed: the checker): the fallback cannot run", code: presentByType },
@@ -961,6 +994,25 @@ runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
     { mode: 'syntax', name: "a call ID quoted in a sentence of a tool's result: text for a reader, whatever reads it next", code: proseResult },
   ],
   invalid: [
+    {
+      mode: 'syntax',
+      name: 'a label the caller passes, a constant made from a name: no position, the same ID for every such call',
+      code: labelledNotMinted,
+      errors: [
+        {
+          messageId: 'madeUpCallId',
+          data: { expression: 'call.call_id', form: 'a `??` default', fallback: '`call_${label}`' },
+          ...loc(labelledNotMinted, 'call.call_id ?? `call_${label}`'),
+          suggestions: [],
+        },
+        {
+          messageId: 'madeUpCallId',
+          data: { expression: 'toolCall.id', form: 'a `||` default', fallback: '`${tag}_0`' },
+          ...loc(labelledNotMinted, 'toolCall.id || `${tag}_0`'),
+          suggestions: [],
+        },
+      ],
+    },
     {
       mode: 'syntax',
       name: 'a choice between a minted ID and a literal still makes one up on one side',

@@ -13,9 +13,10 @@ const INDEX_PROPERTY = /^(?:length|size|index|idx|position|seq|sequence)$/;
 /**
  * A value minted on the spot, unique to this call: a generator (`generateId()`, `randomUUID()`,
  * `Date.now()`, `new X()`), a counter (`n++`, a numeric `let` the code increments), or an index
- * (`.map((call, i) => …)`'s `i`, a `for (let i …)` variable, `list.length`).
+ * (`.map((call, i) => …)`'s `i`, a `for (let i …)` variable, `list.length`, a parameter that
+ * defaults to a number), also through a constant made from one (`const i = delta.index ?? 0`).
  */
-export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
+export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope, hops = 0): boolean {
   const { ts } = ctx;
   const K = ts.SyntaxKind;
   if (ts.isNewExpression(e) || (ts.isCallExpression(e) && GENERATOR.test(textOf(ctx, e.expression)))) return true;
@@ -23,8 +24,12 @@ export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
   if (ts.isPropertyAccessExpression(e) && INDEX_PROPERTY.test(e.name.text)) return true;
   if (ts.isBinaryExpression(e)) {
     const op = e.operatorToken.kind;
-    // `event.index ?? nextIndex` (both minted), `index + 1` (either: arithmetic on an index is an index).
-    if (op === K.QuestionQuestionToken || op === K.BarBarToken) return isMinted(ctx, unwrap(ts, e.left), scope) && isMinted(ctx, unwrap(ts, e.right), scope);
+    // `event.index ?? nextIndex` (both minted), `delta.index ?? 0` (a position, else the first),
+    // `index + 1` (either: arithmetic on an index is an index).
+    if (op === K.QuestionQuestionToken || op === K.BarBarToken) {
+      const right = unwrap(ts, e.right);
+      return isMinted(ctx, unwrap(ts, e.left), scope) && (ts.isNumericLiteral(right) || isMinted(ctx, right, scope));
+    }
     if (op === K.PlusToken || op === K.MinusToken || op === K.AsteriskToken) {
       const [left, right] = [unwrap(ts, e.left), unwrap(ts, e.right)];
       return (isMinted(ctx, left, scope) && (ts.isNumericLiteral(right) || isMinted(ctx, right, scope))) || (ts.isNumericLiteral(left) && isMinted(ctx, right, scope));
@@ -39,6 +44,10 @@ export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
   const decl = lookup(scope, e.text);
   if (!decl) return false;
   if (decl.kind === 'param') {
+    // A parameter that defaults to a number (`mapCall(call, index = 0)`): a position or count the
+    // caller passes, as a function's own optional parameter is the caller's to decide.
+    const param = decl.node;
+    if (param && ts.isParameter(param) && param.initializer && ts.isNumericLiteral(unwrap(ts, param.initializer))) return true;
     // The index parameter of an array callback: `(call, i) => …`.
     const fn = decl.fn?.node;
     const call = fn && parentOf(ctx, fn);
@@ -46,6 +55,8 @@ export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope): boolean {
     return decl.paramIndex === 1 && !!callee && ts.isPropertyAccessExpression(callee) && ELEMENT_CALLBACKS.has(callee.name.text);
   }
   if (isEntriesIndex(ctx, decl.nameNode, decl.scope)) return true;
+  // `const idx = typeof call.index === 'number' ? call.index : index`: made from a minted value.
+  if (decl.init && (decl.kind === 'const' || !decl.reassigned) && hops < 4 && isMinted(ctx, unwrap(ts, decl.init), decl.scope, hops + 1)) return true;
   if (decl.kind !== 'let' && decl.kind !== 'var') return false;
   const holder = parentOf(ctx, decl.nameNode);
   const list = holder && parentOf(ctx, holder);
