@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyzeProject } from '../../src/analyzer/index.js';
 import type * as ExtractModule from '../../src/facts/extract.js';
-import { ageTree, recommendedRules, settle, tempProject } from './helpers.js';
+import { ageTree, distrustFileList, recommendedRules, settle, tempProject } from './helpers.js';
 
 const calls = vi.hoisted(() => ({ files: [] as string[] }));
 
@@ -122,7 +122,10 @@ describe('analyzer pipeline', () => {
       'src/plain.ts': 'export const c = 3;\n',
     });
     // A time vouches for the bytes only once older than the run that read them (time-vouches.ts).
+    // The file list never does: every run is a full one, which looks each file up in the index.
+    fs.mkdirSync(path.join(cwd, '.cache'));
     ageTree(cwd, '.cache');
+    distrustFileList(cwd);
     const options = { cwd, rules: recommendedRules(), cacheLocation: '.cache/' };
     await analyzeProject(options);
     const sources = (): string[] =>
