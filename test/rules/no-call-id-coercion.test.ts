@@ -973,6 +973,28 @@ export function mapStreamed(toolCall: { id?: string; index?: number; name?: stri
 }
 `;
 
+// Text joined with \`+\` around a generator: a template by another spelling.
+const mintedByConcatenation = `export function toChatCompletion(toolCall: { id?: string; name: string; args: string }) {
+  return {
+    id: toolCall.id || 'call_' + Math.random().toString(36).substring(2, 11),
+    type: 'function' as const,
+    function: { name: toolCall.name, arguments: toolCall.args },
+  };
+}
+`;
+
+// A name whose last word says tool call, on an untyped parameter; a joined text with no fresh part.
+const namedByLastWord = `export function accumulate(deltaToolCall: any, calls: Map<string, { id: string; args: string }>): void {
+  const identifier = deltaToolCall.id ?? 'stream';
+  const existing = calls.get(identifier);
+  calls.set(identifier, { id: identifier, args: (existing?.args ?? '') + (deltaToolCall.function?.arguments ?? '') });
+}
+
+export function toChatCompletion(toolCall: { id?: string; name: string; args: string }) {
+  return { id: toolCall.id || 'call_' + toolCall.name, type: 'function' as const, function: { name: toolCall.name, arguments: toolCall.args } };
+}
+`;
+
 const halfMinted = `export function toRequest(message: { tool_calls: Array<{ id?: string; partial: boolean; function: { name: string } }> }) {
   return message.tool_calls.map((call) => ({ tool_call_id: call.id ?? (call.partial ? \`partial-\${Date.now()}\` : 'call'), name: call.function.name }));
 }
@@ -982,6 +1004,7 @@ runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
   valid: [
     { mode: 'syntax', name: 'an index from `.entries()` and a choice between two minted IDs are fresh', code: mintedByPositionOrEitherArm },
     { mode: 'syntax', name: 'a position through a parameter defaulting to a number, or a constant made from the stream index, mints IDs', code: mintedThroughParameters },
+    { mode: 'syntax', name: "text joined with `+` around a generator mints IDs, as the template would", code: mintedByConcatenation },
     { mode: 'syntax', name: "a framework's guaranteed toolCallId (AI SDK execute), a declared `id: string`", code: guaranteedIds },
     { mode: 'syntax', name: 'counters, indexes and clocks mint IDs; item ids, other guards, mixed cases, own options, log text', code: mintedAndUnrelated },
     { mode: 'both', name: "an element's id declared `string` (syntax: the list's declared type; typed: the checker): the fallback cannot run", code: presentByType },
@@ -994,6 +1017,15 @@ runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
     { mode: 'syntax', name: "a call ID quoted in a sentence of a tool's result: text for a reader, whatever reads it next", code: proseResult },
   ],
   invalid: [
+    {
+      mode: 'syntax',
+      name: "a value whose name's last word is tool call (`deltaToolCall`), and text joined with a name only",
+      code: namedByLastWord,
+      errors: [
+        { messageId: 'madeUpCallId', data: { expression: 'deltaToolCall.id', form: 'a `??` default', fallback: "'stream'" }, ...loc(namedByLastWord, "deltaToolCall.id ?? 'stream'"), suggestions: [] },
+        { messageId: 'otherCallId', data: { expression: 'toolCall.id', form: 'a `||` default', fallback: "'call_' + toolCall.name" }, ...loc(namedByLastWord, "toolCall.id || 'call_' + toolCall.name"), suggestions: [] },
+      ],
+    },
     {
       mode: 'syntax',
       name: 'a label the caller passes, a constant made from a name: no position, the same ID for every such call',

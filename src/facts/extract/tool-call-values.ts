@@ -8,7 +8,12 @@ import { type Ctx, accessName, chainText, isFunctionLike, isStringLike, parentOf
 import { type Decl, type Scope, lookup } from './scope.js';
 
 /** A value named like one tool call (`toolCall`, `tc`, `tool_use`, `functionCall`). */
-export const TOOL_CALL_VALUE = /^(?:tool_?call|tc|tool_?use|function_?call|tool_?call_?part|tool_?call_?chunk)$/i;
+const TOOL_CALL_NAME = /^(?:tool_?call|tc|tool_?use|function_?call|tool_?call_?part|tool_?call_?chunk)$/i;
+/** The same as the last word of a longer name (`deltaToolCall`, `pending_tool_call`), as ID and type names are read. */
+const TOOL_CALL_LAST_WORD = /(?:[a-z\d]ToolCall(?:Part|Chunk)?|[a-z\d]_tool_call(?:_part|_chunk)?)$/;
+export const TOOL_CALL_VALUE: { test(name: string): boolean } = {
+  test: (name) => TOOL_CALL_NAME.test(name) || TOOL_CALL_LAST_WORD.test(name),
+};
 /** Lists of tool calls: `tool_calls`, `toolCallChunks`, `toolUses`, `functionCalls`. */
 const TOOL_CALL_LIST = /tool_?call(?:_?chunk)?s|tool_?uses|function_?calls/i;
 /**
