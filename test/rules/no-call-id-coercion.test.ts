@@ -995,6 +995,31 @@ export function toChatCompletion(toolCall: { id?: string; name: string; args: st
 }
 `;
 
+// Responses items picked by their type: a function_call item's own id is the item's (fc_...),
+// whatever the variable is named; its call_id is the call's.
+const responsesItemsByType = `export function toolCallsOf(response: { output: Array<{ type: string; id?: string; call_id?: string; name?: string }> }) {
+  const toolCalls = response.output.filter((item) => item.type === 'function_call');
+  return toolCalls.map((toolCall) => ({ id: toolCall.id || '', callId: toolCall.call_id, name: toolCall.name }));
+}
+
+export function index(output: Array<{ type: string; id?: string; call_id?: string }>, byItem: Map<string, unknown>): void {
+  for (const toolCall of output.filter((i) => i.type === 'function_call')) byItem.set(toolCall.id ?? '', toolCall);
+  const toolCall = output.find((i) => i.type === 'computer_call');
+  if (toolCall) byItem.set(toolCall.id ?? '', toolCall);
+  for (const tc of output) if (tc.type === 'function_call') byItem.set(tc.id ?? '', tc);
+}
+`;
+
+const responsesCallIds = `export function toolCallsOf(response: { output: Array<{ type: string; id?: string; call_id?: string; name?: string }> }) {
+  const toolCalls = response.output.filter((item) => item.type === 'function_call');
+  return toolCalls.map((toolCall) => ({ id: toolCall.id, callId: toolCall.call_id || '', name: toolCall.name }));
+}
+
+export function blocks(content: Array<{ type: string; id?: string }>, byId: Map<string, unknown>): void {
+  for (const toolCall of content.filter((b) => b.type === 'text')) byId.set(toolCall.id ?? '', toolCall);
+}
+`;
+
 const halfMinted = `export function toRequest(message: { tool_calls: Array<{ id?: string; partial: boolean; function: { name: string } }> }) {
   return message.tool_calls.map((call) => ({ tool_call_id: call.id ?? (call.partial ? \`partial-\${Date.now()}\` : 'call'), name: call.function.name }));
 }
@@ -1005,6 +1030,7 @@ runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
     { mode: 'syntax', name: 'an index from `.entries()` and a choice between two minted IDs are fresh', code: mintedByPositionOrEitherArm },
     { mode: 'syntax', name: 'a position through a parameter defaulting to a number, or a constant made from the stream index, mints IDs', code: mintedThroughParameters },
     { mode: 'syntax', name: "text joined with `+` around a generator mints IDs, as the template would", code: mintedByConcatenation },
+    { mode: 'syntax', name: "a Responses item picked by its type (filter, find, guard): its own id is the item's, whatever it is named", code: responsesItemsByType },
     { mode: 'syntax', name: "a framework's guaranteed toolCallId (AI SDK execute), a declared `id: string`", code: guaranteedIds },
     { mode: 'syntax', name: 'counters, indexes and clocks mint IDs; item ids, other guards, mixed cases, own options, log text', code: mintedAndUnrelated },
     { mode: 'both', name: "an element's id declared `string` (syntax: the list's declared type; typed: the checker): the fallback cannot run", code: presentByType },
@@ -1017,6 +1043,22 @@ runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
     { mode: 'syntax', name: "a call ID quoted in a sentence of a tool's result: text for a reader, whatever reads it next", code: proseResult },
   ],
   invalid: [
+    {
+      mode: 'syntax',
+      name: "a Responses item's call_id is still the call's; a filter on another type leaves the name's word",
+      code: responsesCallIds,
+      errors: [
+        {
+          messageId: 'madeUpCallId',
+          data: { expression: 'toolCall.call_id', form: 'a `||` default', fallback: "''" },
+          ...loc(responsesCallIds, "toolCall.call_id || ''"),
+          suggestions: [
+            { messageId: 'useExtractToolCallId', data: { rawItem: 'toolCall' }, output: suggested(responsesCallIds, "toolCall.call_id || ''", 'extractToolCallId(toolCall)') },
+          ],
+        },
+        { messageId: 'madeUpCallId', data: { expression: 'toolCall.id', form: 'a `??` default', fallback: "''" }, ...loc(responsesCallIds, "toolCall.id ?? ''"), suggestions: [] },
+      ],
+    },
     {
       mode: 'syntax',
       name: "a value whose name's last word is tool call (`deltaToolCall`), and text joined with a name only",

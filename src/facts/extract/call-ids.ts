@@ -12,6 +12,7 @@ import { cannotBeMissing, guaranteedProperty } from './call-id-guarantees.js';
 import { type Scope, lookup } from './scope.js';
 import { MEMO_PARTS } from './memo-parts.js';
 import { GENERATOR, isMinted } from './minted.js';
+import { isItemWithOwnCallId } from './responses-items.js';
 import { declaredType, isToolCallPattern, isToolCallValue } from './tool-call-values.js';
 
 /** A type name that says "call ID" (`ToolCallId`, a branded string): one test for syntax and types. */
@@ -35,7 +36,8 @@ function isCallIdAccess(ctx: Ctx, e: TS.Expression, scope?: Scope): boolean {
   const { ts } = ctx;
   if (!ts.isPropertyAccessExpression(e) && !ts.isElementAccessExpression(e)) return false;
   const name = accessName(ts, e);
-  if (name === 'id') return isToolCallValue(ctx, e.expression, scope, e);
+  // A Responses item's own `id` is the item's, whatever the value is named (responses-items.ts).
+  if (name === 'id') return isToolCallValue(ctx, e.expression, scope, e) && !isItemWithOwnCallId(ctx, e.expression, scope, e);
   return name !== undefined && CALL_ID_NAMES.has(name) && !TELEPHONY.test(textOf(ctx, e.expression));
 }
 

@@ -30,7 +30,7 @@ export const TOOL_CALL_DISCRIMINANT = /^(?:(?:server_|mcp_)?tool_use|tool[-_]?ca
 /** Array methods whose callback's first parameter is an element of the receiver. */
 export const ELEMENT_CALLBACKS: ReadonlySet<string> = new Set(['map', 'forEach', 'filter', 'find', 'findLast', 'findIndex', 'some', 'every', 'flatMap']);
 /** Array methods that return (part of) the receiver's elements. */
-const SAME_ELEMENTS = new Set(['filter', 'slice', 'toReversed', 'toSorted', 'sort', 'reverse', 'concat']);
+export const SAME_ELEMENTS: ReadonlySet<string> = new Set(['filter', 'slice', 'toReversed', 'toSorted', 'sort', 'reverse', 'concat']);
 /** Array methods that return one of the receiver's elements. */
 const ONE_ELEMENT = new Set(['find', 'findLast', 'at', 'pop', 'shift']);
 const MAX_DEPTH = 6;
