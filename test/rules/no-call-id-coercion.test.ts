@@ -716,6 +716,11 @@ export function pendingNames(content: Anthropic.ContentBlock[], pending: Map<str
     }
   }
 }
+
+export function toolUseIds(content: Anthropic.ContentBlock[]): string[] {
+  const uses = content.filter((block) => block.type === 'tool_use');
+  return uses.map((use) => use.id ?? '');
+}
 `;
 
 const proseResult = `import type { ToolCall } from '@langchain/core/messages/tool';
@@ -1037,7 +1042,7 @@ runCases(`${RULE}: what the value is, every spelling of a fallback`, rule, {
     { mode: 'syntax', name: 'a user-defined type guard: syntax does not follow it', code: narrowedByGuard },
     {
       mode: 'both',
-      name: "Anthropic tool_use blocks (a guard that exits, a switch case): the API always sends the id, so the fallback cannot run (the adapter's callIdGuarantees)",
+      name: "Anthropic tool_use blocks (a guard that exits, a switch case, a list filtered into a constant): the API always sends the id, so the fallback cannot run (the adapter's callIdGuarantees)",
       code: anthropicLoop,
     },
     { mode: 'syntax', name: "a call ID quoted in a sentence of a tool's result: text for a reader, whatever reads it next", code: proseResult },

@@ -5,8 +5,9 @@
 import type * as TS from 'typescript';
 import { type Ctx, parentOf, propertyNameText, unwrap } from './context.js';
 import { classify } from './definitions.js';
+import { pickedByType } from './picked-by-type.js';
 import { type Scope, lookup } from './scope.js';
-import { callbackTestsDiscriminant, declaredType, isGuarded, localTypeMembers } from './tool-call-values.js';
+import { declaredType, localTypeMembers } from './tool-call-values.js';
 import type { FrameworkAdapter } from '../adapters/types.js';
 
 export function cannotBeMissing(ctx: Ctx, expr: TS.Expression, scope: Scope, depth = 0): boolean {
@@ -153,7 +154,6 @@ function mentions(ctx: Ctx, words: readonly string[]): boolean {
  * (`content.find((b) => b.type === 'tool_use')`, an element of `content.filter(...)`).
  */
 function providerGuarantees(ctx: Ctx, access: TS.PropertyAccessExpression, scope: Scope): boolean {
-  const { ts } = ctx;
   const discriminants = guaranteesByProperty(ctx.adapters).get(access.name.text);
   if (!discriminants) return false;
   const test = (literal: string): boolean => {
@@ -162,44 +162,9 @@ function providerGuarantees(ctx: Ctx, access: TS.PropertyAccessExpression, scope
   };
   // A type this file writes for the value speaks for it (`interface Block { id?: string }`).
   if (typedHere(ctx, access.expression, scope, 0)) return false;
-  if (isGuarded(ctx, access.expression, access, test)) return true;
-  const receiver = unwrap(ts, access.expression);
-  if (!ts.isIdentifier(receiver)) return false;
-  const decl = lookup(scope, receiver.text);
-  if (!decl) return false;
-  // `const block = content.find((b) => b.type === 'tool_use')` (then `block.id` past a truthiness check).
-  const init = decl.init && unwrap(ts, decl.init);
-  if (init && ts.isCallExpression(init) && selects(ctx, init, ['find', 'findLast'], test)) return true;
-  const holder = parentOf(ctx, decl.nameNode);
-  if (!holder) return false;
-  // `for (const block of content.filter(...))`.
-  if (ts.isVariableDeclaration(holder)) {
-    const list = parentOf(ctx, holder);
-    const loop = list && parentOf(ctx, list);
-    if (!loop || !ts.isForOfStatement(loop) || loop.initializer !== list) return false;
-    const iterated = unwrap(ts, loop.expression);
-    return ts.isCallExpression(iterated) && selects(ctx, iterated, ['filter'], test);
-  }
-  // `content.filter(...).map((block) => block.id)`.
-  if (ts.isParameter(holder)) {
-    const fn = parentOf(ctx, holder);
-    const call = fn && parentOf(ctx, fn);
-    if (!fn || !call || !ts.isCallExpression(call) || call.arguments[0] !== fn || (fn as TS.FunctionLikeDeclaration).parameters[0] !== holder) return false;
-    const callee = unwrap(ts, call.expression);
-    if (!ts.isPropertyAccessExpression(callee)) return false;
-    const list = unwrap(ts, callee.expression);
-    return ts.isCallExpression(list) && selects(ctx, list, ['filter'], test);
-  }
-  return false;
+  return pickedByType(ctx, access.expression, scope, access, test);
 }
 
-/** `<list>.<method>(cb)` where `cb` tests the discriminant. */
-function selects(ctx: Ctx, call: TS.CallExpression, methods: readonly string[], test: (literal: string) => boolean): boolean {
-  const { ts } = ctx;
-  const callee = unwrap(ts, call.expression);
-  const callback = call.arguments[0];
-  return ts.isPropertyAccessExpression(callee) && methods.includes(callee.name.text) && callback !== undefined && callbackTestsDiscriminant(ctx, callback, test);
-}
 
 /**
  * The value, or the list it was taken from, has a type written in this file (a type literal, a

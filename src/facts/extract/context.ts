@@ -306,6 +306,19 @@ export function isStringLike(ts: TsModule, node: TS.Node): node is TS.StringLite
   return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node);
 }
 
+/** Operands of a `+` chain, left to right: `a + '.' + b` → [a, '.', b]. */
+export function flattenPlus(ctx: Ctx, node: TS.Expression, out: TS.Expression[] = []): TS.Expression[] {
+  const { ts } = ctx;
+  const e = unwrap(ts, node);
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    flattenPlus(ctx, e.left, out);
+    flattenPlus(ctx, e.right, out);
+  } else {
+    out.push(node);
+  }
+  return out;
+}
+
 /** The static text of a property name (`a`, `'a'`, `1`, `['a']`), or undefined. */
 export function propertyNameText(ts: TsModule, name: TS.PropertyName | TS.BindingName | undefined): string | undefined {
   if (!name) return undefined;

@@ -3,7 +3,7 @@
 // canonical helper that builds it. Whether a file is a helper module is the check's decision.
 import type * as TS from 'typescript';
 import type { IdentityStringFact } from '../types.js';
-import { type Ctx, accessName, isStringLike, outerParent, shortText, spanOf, terminalName, textOf, unwrap } from './context.js';
+import { type Ctx, accessName, flattenPlus, isStringLike, outerParent, shortText, spanOf, terminalName, textOf, unwrap } from './context.js';
 import { isLogCall, onlyReachesLogText, onlyReachesPersonText, quietReason, usedAsKey, usedAsLookup } from './identity-uses.js';
 import { matchMcpName } from './mcp-names.js';
 
@@ -118,18 +118,6 @@ function push(ctx: Ctx, form: IdentityStringFact['form'], node: TS.Node, parts: 
   });
 }
 
-/** Operands of a `+` chain, left to right: `a + '.' + b` → [a, '.', b]. */
-function flattenPlus(ctx: Ctx, node: TS.Expression, out: TS.Expression[] = []): TS.Expression[] {
-  const { ts } = ctx;
-  const e = unwrap(ts, node);
-  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
-    flattenPlus(ctx, e.left, out);
-    flattenPlus(ctx, e.right, out);
-  } else {
-    out.push(node);
-  }
-  return out;
-}
 
 /** `region`: the part of the expression the identity string occupies (see `IdentityStringFact.replace`). */
 type Match = {

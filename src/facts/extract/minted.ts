@@ -1,7 +1,7 @@
 // Values minted on the spot, unique to one call of the code: generators, counters, indexes and
 // clocks. A fallback to one makes up no shared ID, and a key made unique by one is no call ID.
 import type * as TS from 'typescript';
-import { type Ctx, isStringLike, parentOf, textOf, unwrap } from './context.js';
+import { type Ctx, flattenPlus, isStringLike, parentOf, textOf, unwrap } from './context.js';
 import { type Scope, lookup } from './scope.js';
 import { ELEMENT_CALLBACKS } from './tool-call-values.js';
 
@@ -34,7 +34,10 @@ export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope, hops = 0): bo
       const [left, right] = [unwrap(ts, e.left), unwrap(ts, e.right)];
       // `'call_' + Math.random().toString(36)`: text joined with `+` is a template by another
       // spelling, so a part unique to this call makes the whole unique.
-      if (op === K.PlusToken && (isText(ctx, left) || isText(ctx, right))) return isMinted(ctx, left, scope) || isMinted(ctx, right, scope);
+      if (op === K.PlusToken) {
+        const parts = flattenPlus(ctx, e).map((part) => unwrap(ts, part));
+        if (parts.some((part) => isStringLike(ts, part) || ts.isTemplateExpression(part))) return parts.some((part) => isMinted(ctx, part, scope));
+      }
       return (isMinted(ctx, left, scope) && (ts.isNumericLiteral(right) || isMinted(ctx, right, scope))) || (ts.isNumericLiteral(left) && isMinted(ctx, right, scope));
     }
   }
@@ -68,13 +71,6 @@ export function isMinted(ctx: Ctx, e: TS.Expression, scope: Scope, hops = 0): bo
   return decl.reassigned && !!decl.init && ts.isNumericLiteral(unwrap(ts, decl.init));
 }
 
-
-/** Text written as such: a string literal, a template, or a `+` joining one. */
-function isText(ctx: Ctx, e: TS.Expression): boolean {
-  const { ts } = ctx;
-  if (isStringLike(ts, e) || ts.isTemplateExpression(e)) return true;
-  return ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken && (isText(ctx, unwrap(ts, e.left)) || isText(ctx, unwrap(ts, e.right)));
-}
 
 /**
  * `i` of `for (const [i, call] of calls.entries())`: an array's position. (A `Map` the file makes
